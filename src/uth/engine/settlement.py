@@ -1,0 +1,419 @@
+"""Settlement: a pure function from a finished deal to each wager's result.
+
+RULES.md, "Settlement against the dealer" and "Who banks". The same function
+settles a house-banked table (001, 004) and a player-dealer table (000, 002),
+where the bank limits what is paid and collected, seat by seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Literal
+
+from uth.cards.card import Card, check_distinct
+from uth.engine.wagers import WagerKind, Wagers
+from uth.errors import InvalidDealError, InvalidWagerError
+from uth.evaluator import Category, HandValue, evaluate
+from uth.money import ZERO, cents, to_money
+from uth.rules import RuleSet
+
+WagerOutcome = Literal["win", "lose", "push", "no_action"]
+HandOutcome = Literal["win", "lose", "tie", "fold"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandEntry:
+    """One player's hand (or back-line bet) to settle.
+
+    Attributes:
+        id: a unique name for the hand ("seat1", a player id).
+        wagers: the initial wagers, already validated (see ``validate_wagers``).
+        hole: the two hole cards; ``None`` for a back-line bet.
+        play: the Play wager as a multiple of the Ante (4 or 3 pre-flop, 2 on the
+            flop, 1 at the river), 0 for a fold; ignored for a back-line bet, which
+            follows its hand's decision.
+        behind: for a back-line bet, the id of the earlier hand it rides on.
+
+    """
+
+    id: str
+    wagers: Wagers
+    hole: tuple[Card, ...] | None = None
+    play: int = 0
+    behind: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WagerResult:
+    """The result of one wager.
+
+    Attributes:
+        kind: ``ante``, ``blind``, ``play``, ``trips`` or ``bad_beat``.
+        stake: the amount wagered (currency units).
+        result: ``win``, ``lose``, ``push``, or ``no_action`` (nothing wagered, or the
+            bank could not cover any of it).
+        net: what the player won (+) or lost (-) on it; 0 for a push or no action.
+        uncovered: the part of the win or loss the player-dealer's bank could not
+            cover: not paid or not collected, the stake returned (RULES.md, "Who banks").
+        capped: the part of a win withheld by the payout cap (001).
+
+    """
+
+    kind: WagerKind
+    stake: Decimal
+    result: WagerOutcome
+    net: Decimal
+    uncovered: Decimal = ZERO
+    capped: Decimal = ZERO
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """The settlement of one hand.
+
+    Attributes:
+        id: the hand's id.
+        hand: the player's best hand (a back-line bet shows the hand it follows).
+        outcome: ``win``, ``lose`` or ``tie`` against the dealer, or ``fold``.
+        play_multiple: the Play wager as a multiple of the Ante, 0 after a fold.
+        wagers: one :class:`WagerResult` per wager, in layout order.
+        behind: for a back-line bet, the id of the hand it follows.
+
+    """
+
+    id: str
+    hand: HandValue
+    outcome: HandOutcome
+    play_multiple: int
+    wagers: tuple[WagerResult, ...]
+    behind: str | None = None
+
+    @property
+    def net(self) -> Decimal:
+        """What the player won (+) or lost (-) on all wagers together."""
+        return sum((w.net for w in self.wagers), ZERO)
+
+    def wager(self, kind: WagerKind) -> WagerResult:
+        """The result of the wager of that kind."""
+        return next(w for w in self.wagers if w.kind == kind)
+
+
+@dataclass(frozen=True, slots=True)
+class DealerResult:
+    """The dealer's (or player-dealer's) hand and whether it qualifies."""
+
+    hand: HandValue
+    qualifies: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """Everything a round's settlement decides.
+
+    Attributes:
+        dealer: the dealer's hand.
+        hands: one :class:`HandResult` per input hand, in settlement order.
+        banker_kind: ``house`` or ``player_dealer``.
+        bank: the player-dealer's bank, or ``None`` for the house.
+        board: the five community cards.
+
+    """
+
+    dealer: DealerResult
+    hands: tuple[HandResult, ...]
+    banker_kind: Literal["house", "player_dealer"]
+    bank: Decimal | None
+    board: tuple[Card, ...] = field(default=())
+
+    @property
+    def banker_net(self) -> Decimal:
+        """What the house or player-dealer won (+) or lost (-): minus the players' total."""
+        return -sum((h.net for h in self.hands), ZERO)
+
+    def hand(self, hand_id: str) -> HandResult:
+        """The result of the hand with that id.
+
+        Raises:
+            KeyError: no hand has that id.
+
+        """
+        for h in self.hands:
+            if h.id == hand_id:
+                return h
+        raise KeyError(hand_id)
+
+
+@dataclass(frozen=True, slots=True)
+class _Gross:
+    kind: WagerKind
+    stake: Decimal
+    result: WagerOutcome
+    amount: Decimal  # the win (winnings) or the loss (stake) before cap and bank
+
+
+def check_deal(
+    board: Sequence[Card], dealer_hole: Sequence[Card], holes: Sequence[tuple[str, Sequence[Card]]]
+) -> None:
+    """Check card counts and that no card appears twice in the whole deal.
+
+    Raises:
+        InvalidDealError: the board is not five cards, or a hand not two (a misdeal,
+            003); the message names the field.
+        InvalidCardError: a card appears twice.
+
+    """
+    if len(board) != 5:
+        raise InvalidDealError(f"board: expected 5 cards, got {len(board)}", field="board")
+    if len(dealer_hole) != 2:
+        raise InvalidDealError(
+            f"dealer: expected 2 hole cards, got {len(dealer_hole)}", field="dealer"
+        )
+    every = [*board, *dealer_hole]
+    for hand_id, hole in holes:
+        if len(hole) != 2:
+            raise InvalidDealError(
+                f"hands[{hand_id}].hole: expected 2 hole cards, got {len(hole)}",
+                field=f"hands[{hand_id}].hole",
+            )
+        every.extend(hole)
+    check_distinct(every, field="deal")
+
+
+def _compare(player: HandValue, dealer: HandValue) -> int:
+    return (player.value > dealer.value) - (player.value < dealer.value)
+
+
+def _gross(
+    rules: RuleSet,
+    wagers: Wagers,
+    play: int,
+    player: HandValue,
+    dealer: DealerResult,
+    board_value: HandValue,
+) -> tuple[HandOutcome, list[_Gross]]:
+    """Each wager's result against the dealer, before the payout cap and the bank."""
+    folded = play == 0
+    cmp = _compare(player, dealer.hand)
+    outcome: HandOutcome = (
+        "fold" if folded else ("win" if cmp > 0 else "tie" if cmp == 0 else "lose")
+    )
+    out: list[_Gross] = []
+
+    def add(kind: WagerKind, stake: Decimal, result: WagerOutcome, amount: Decimal = ZERO) -> None:
+        if stake == 0:
+            out.append(_Gross(kind, stake, "no_action", ZERO))
+        elif result == "lose":
+            out.append(_Gross(kind, stake, "lose", stake))
+        else:
+            out.append(_Gross(kind, stake, result, amount))
+
+    # Ante: pushes when the dealer does not qualify; loses on a fold.
+    a = wagers.ante
+    if folded:
+        add("ante", a, "lose")
+    elif not dealer.qualifies or cmp == 0:
+        add("ante", a, "push")
+    else:
+        add("ante", a, "win" if cmp > 0 else "lose", a)
+    # Blind: pays by its table on a straight or better when the player wins, else pushes.
+    b = wagers.blind
+    blind_odds = rules.blind_pays.get(player.category)
+    if folded or cmp < 0:
+        add("blind", b, "lose")
+    elif cmp > 0 and blind_odds is not None:
+        add("blind", b, "win", blind_odds.pay(b))
+    else:
+        add("blind", b, "push")
+    # Play: 1:1 against the dealer whether or not the dealer qualifies.
+    p = a * play
+    if cmp > 0:
+        add("play", p, "win", p)
+    else:
+        add("play", p, "push" if cmp == 0 else "lose")
+    # Trips: the Trips table on the player's hand, win or lose; never pushes.
+    trips_hand = board_value if folded and rules.folded_trips == "board_only" else player
+    trips_odds = rules.trips_pays.get(trips_hand.category)
+    t = wagers.trips
+    add("trips", t, "win" if trips_odds else "lose", trips_odds.pay(t) if trips_odds else ZERO)
+    # Bad Beat (002): on the category of the beaten hand, whichever side lost.
+    bb = wagers.bad_beat
+    beaten = min(player, dealer.hand, key=lambda h: h.value).category
+    bb_odds = rules.bad_beat_pays.get(beaten)
+    if folded or not dealer.qualifies or cmp == 0 or bb_odds is None:
+        add("bad_beat", bb, "lose")
+    else:
+        add("bad_beat", bb, "win", bb_odds.pay(bb))
+    return outcome, out
+
+
+def _apply_cap(gross: list[_Gross], cap: Decimal | None) -> dict[WagerKind, Decimal]:
+    """Withhold winnings on Ante + Play + Blind beyond the cap (001).
+
+    The even-money wagers are paid first, then the Blind (our choice): returns the
+    amount withheld per wager.
+    """
+    withheld: dict[WagerKind, Decimal] = {}
+    if cap is None:
+        return withheld
+    room = cap
+    by_kind = {g.kind: g for g in gross}
+    for kind in ("ante", "play", "blind"):
+        g = by_kind[kind]
+        if g.result != "win":
+            continue
+        paid = min(g.amount, room)
+        room -= paid
+        if paid < g.amount:
+            withheld[kind] = g.amount - paid
+    return withheld
+
+
+def settle(
+    rules: RuleSet,
+    board: Sequence[Card],
+    dealer_hole: Sequence[Card],
+    hands: Sequence[HandEntry],
+    *,
+    bank: object | None = None,
+) -> Settlement:
+    """Settle every wager of a finished round.
+
+    Args:
+        rules: the rule set.
+        board: the five community cards.
+        dealer_hole: the dealer's (or player-dealer's) two hole cards.
+        hands: the hands in settlement order (clockwise from the dealer's left),
+            each back-line bet after the hand it follows.
+        bank: the player-dealer's bank in currency units; required with a
+            ``player_dealer`` rule set and refused otherwise.
+
+    Returns:
+        A :class:`Settlement`. Money is conserved: the players' nets sum to minus
+        the banker's net. With a player-dealer the banker's running result stays
+        within plus or minus the bank, wagers being settled one at a time in seat
+        and layout order; what cannot be covered has no action and is returned.
+
+    Raises:
+        InvalidDealError: wrong card counts, an unknown or repeated hand id, a
+            back-line bet where the rules allow none, too many seats.
+        InvalidCardError: a card appears twice in the deal.
+        InvalidWagerError: a Play multiple the rules do not allow; a bank missing,
+            not allowed, or outside its limits.
+
+    """
+    seated = [h for h in hands if h.behind is None]
+    check_deal(board, dealer_hole, [(h.id, h.hole or ()) for h in seated])
+    bank_amount = _check_bank(rules, bank)
+    if rules.seats is not None and len(seated) > rules.seats:
+        raise InvalidDealError(
+            f"hands: rule set {rules.name!r} has {rules.seats} seats, got {len(seated)} hands",
+            field="hands",
+        )
+    dealer_value = evaluate([*dealer_hole, *board])
+    dealer = DealerResult(dealer_value, dealer_value.category >= rules.dealer_qualifier)
+    board_value = evaluate(board)
+    cap = rules.cap_amount()
+    running = ZERO  # the banker's result so far: + won, - lost
+    seen: dict[str, HandEntry] = {}
+    values: dict[str, HandValue] = {}
+    results: list[HandResult] = []
+    for i, entry in enumerate(hands):
+        where = f"hands[{i}]"
+        if entry.id in seen:
+            raise InvalidDealError(
+                f"{where}.id: duplicate hand id {entry.id!r}", field=f"{where}.id"
+            )
+        play = _resolve_play(rules, entry, seen, where)
+        if entry.behind is not None:
+            value = values[entry.behind]
+        else:
+            assert entry.hole is not None
+            value = evaluate([*entry.hole, *board])
+        seen[entry.id] = entry
+        values[entry.id] = value
+        outcome, gross = _gross(rules, entry.wagers, play, value, dealer, board_value)
+        withheld = _apply_cap(gross, cap)
+        settled: list[WagerResult] = []
+        for g in gross:
+            capped = withheld.get(g.kind, ZERO)
+            amount = cents(g.amount - capped)
+            uncovered = ZERO
+            if bank_amount is not None and g.result in ("win", "lose"):
+                room = bank_amount + running if g.result == "win" else bank_amount - running
+                covered = min(amount, room)
+                uncovered, amount = amount - covered, covered
+            result: WagerOutcome = g.result
+            if g.result in ("win", "lose") and amount == 0:
+                result = "no_action"
+            net = amount if g.result == "win" else -amount if g.result == "lose" else ZERO
+            running -= net
+            settled.append(WagerResult(g.kind, g.stake, result, net, uncovered, capped))
+        results.append(HandResult(entry.id, value, outcome, play, tuple(settled), entry.behind))
+    return Settlement(dealer, tuple(results), rules.banking, bank_amount, tuple(board))
+
+
+def _resolve_play(rules: RuleSet, entry: HandEntry, seen: dict[str, HandEntry], where: str) -> int:
+    if entry.behind is not None:
+        if not rules.back_line_bets:
+            raise InvalidDealError(
+                f"{where}.behind: rule set {rules.name!r} has no back-line bets",
+                field=f"{where}.behind",
+            )
+        followed = seen.get(entry.behind)
+        if followed is None or followed.behind is not None:
+            raise InvalidDealError(
+                f"{where}.behind: {entry.behind!r} is not an earlier seated hand",
+                field=f"{where}.behind",
+            )
+        return followed.play
+    if entry.hole is None:
+        raise InvalidDealError(
+            f"{where}.hole: a seated hand needs 2 hole cards", field=f"{where}.hole"
+        )
+    if entry.play != 0 and entry.play not in rules.play_multiples.all:
+        allowed = ", ".join(str(m) for m in sorted(rules.play_multiples.all | {0}, reverse=True))
+        raise InvalidWagerError(
+            f"{where}.play: the Play multiple must be one of {allowed}, got {entry.play!r}",
+            field=f"{where}.play",
+        )
+    return entry.play
+
+
+def _check_bank(rules: RuleSet, bank: object | None) -> Decimal | None:
+    if rules.banking == "house":
+        if bank is not None:
+            raise InvalidWagerError(
+                f"player_dealer: rule set {rules.name!r} is house-banked, it takes no bank",
+                field="player_dealer",
+            )
+        return None
+    if bank is None:
+        raise InvalidWagerError(
+            f"player_dealer.bank: rule set {rules.name!r} needs the player-dealer's bank",
+            field="player_dealer.bank",
+        )
+    amount = to_money(bank, field="player_dealer.bank")
+    assert rules.bank is not None
+    if not rules.bank.min <= amount <= rules.bank.max:
+        raise InvalidWagerError(
+            f"player_dealer.bank: must be between {rules.bank.min} and {rules.bank.max}, "
+            f"got {amount}",
+            field="player_dealer.bank",
+        )
+    return amount
+
+
+__all__ = [
+    "Category",
+    "DealerResult",
+    "HandEntry",
+    "HandOutcome",
+    "HandResult",
+    "Settlement",
+    "WagerOutcome",
+    "WagerResult",
+    "check_deal",
+    "settle",
+]

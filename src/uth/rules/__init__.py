@@ -1,0 +1,28 @@
+"""Rule sets: pay tables, limits and options as validated data.
+
+A :class:`RuleSet` is immutable. Presets (``casino``, ``california``,
+``california-bad-beat``, ``live``) are TOML files shipped in
+``uth/rules/presets/``; a custom rule set is a TOML file of the same shape, which
+may start from a preset with ``extends = "casino"``. See RULES.md, "Presets".
+"""
+
+from uth.rules.model import (
+    Limit,
+    Odds,
+    PayoutCap,
+    PlayMultiples,
+    RuleSet,
+)
+from uth.rules.presets import PRESET_NAMES, load_rules, preset, rules_from_data
+
+__all__ = [
+    "PRESET_NAMES",
+    "Limit",
+    "Odds",
+    "PayoutCap",
+    "PlayMultiples",
+    "RuleSet",
+    "load_rules",
+    "preset",
+    "rules_from_data",
+]

@@ -1,0 +1,99 @@
+"""Preset rule sets and loading rule sets from TOML files."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from uth.errors import InvalidRulesError
+from uth.rules.model import RuleSet
+
+#: The presets, each following one seed (RULES.md, "Presets").
+PRESET_NAMES: tuple[str, ...] = ("casino", "california", "california-bad-beat", "live")
+
+
+def _preset_data(name: str) -> dict[str, Any]:
+    if name not in PRESET_NAMES:
+        raise InvalidRulesError(
+            f"rules: unknown preset {name!r} (one of {', '.join(PRESET_NAMES)})", field="rules"
+        )
+    text = resources.files("uth.rules").joinpath(f"presets/{name}.toml").read_text("utf-8")
+    return tomllib.loads(text)
+
+
+@cache
+def preset(name: str) -> RuleSet:
+    """The preset rule set called ``name``: ``casino`` (001), ``california`` (000),
+    ``california-bad-beat`` (002) or ``live`` (004).
+
+    Raises:
+        InvalidRulesError: no preset has that name.
+
+    """
+    return rules_from_data(_preset_data(name), source=f"preset {name}")
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict) and not key.endswith("_pays"):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def rules_from_data(data: dict[str, Any], *, source: str = "rules") -> RuleSet:
+    """Build a rule set from a mapping (parsed TOML or JSON).
+
+    ``extends = "PRESET"`` starts from that preset: the mapping's keys replace the
+    preset's (tables such as ``ante`` merge key by key; a pay table is replaced whole).
+
+    Raises:
+        InvalidRulesError: a field is missing or invalid; the message names the field
+            and the value.
+
+    """
+    if not isinstance(data, dict):
+        raise InvalidRulesError(f"{source}: expected a table of rules, got {data!r}", field="rules")
+    body = dict(data)
+    base = body.pop("extends", None)
+    if base is not None:
+        if not isinstance(base, str):
+            raise InvalidRulesError(
+                f"extends: expected a preset name, got {base!r}", field="extends"
+            )
+        body = _merge(_preset_data(base), body)
+    try:
+        return RuleSet.model_validate(body)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(part) for part in err["loc"]) or "rules"
+        msg = err["msg"].removeprefix("Value error, ")
+        value = err.get("input")
+        shown = f" (got {value!r})"
+        if isinstance(value, dict) or value is None or repr(value) in msg:
+            shown = ""
+        raise InvalidRulesError(f"{source}: {loc}: {msg}{shown}", field=loc) from None
+
+
+def load_rules(path: str | Path) -> RuleSet:
+    """Load a rule set from a TOML file (same keys as the preset files).
+
+    Raises:
+        InvalidRulesError: the file cannot be read, is not TOML, or a field is invalid.
+
+    """
+    p = Path(path)
+    try:
+        data = tomllib.loads(p.read_text("utf-8"))
+    except OSError as exc:
+        raise InvalidRulesError(f"{p}: cannot read: {exc.strerror}", field="file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidRulesError(f"{p}: not valid TOML: {exc}", field="file") from None
+    return rules_from_data(data, source=str(p))
