@@ -305,7 +305,7 @@ def settle(
     """
     seated = [h for h in hands if h.behind is None]
     check_deal(board, dealer_hole, [(h.id, h.hole or ()) for h in seated])
-    bank_amount = _check_bank(rules, bank)
+    bank_amount = check_bank(rules, bank)
     if rules.seats is not None and len(seated) > rules.seats:
         raise InvalidDealError(
             f"hands: rule set {rules.name!r} has {rules.seats} seats, got {len(seated)} hands",
@@ -381,7 +381,14 @@ def _resolve_play(rules: RuleSet, entry: HandEntry, seen: dict[str, HandEntry], 
     return entry.play
 
 
-def _check_bank(rules: RuleSet, bank: object | None) -> Decimal | None:
+def check_bank(rules: RuleSet, bank: object | None) -> Decimal | None:
+    """Check the player-dealer's bank against the rule set; ``None`` for the house.
+
+    Raises:
+        InvalidWagerError: a bank with a house rule set, none with a player-dealer
+            rule set, or one outside the rule set's bank limits.
+
+    """
     if rules.banking == "house":
         if bank is not None:
             raise InvalidWagerError(
@@ -414,6 +421,7 @@ __all__ = [
     "Settlement",
     "WagerOutcome",
     "WagerResult",
+    "check_bank",
     "check_deal",
     "settle",
 ]

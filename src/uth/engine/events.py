@@ -1,0 +1,265 @@
+"""The events a round emits: what the dealer does and announces, in order.
+
+Each event is a frozen record. ``to_dict()`` gives its JSON form with a ``type``.
+``visibility`` says who may see it while the round is in play: ``public``,
+``player`` (only the hand's owner: hole cards), or ``hidden`` (nobody: the
+dealer's hole cards and the face-down board until they are turned). A server
+sends a player only what is visible to them (STYLE.md, point 5); after the round
+is settled every event may be shown, except the hole cards of a folded hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from decimal import Decimal
+from typing import Any, ClassVar, Literal
+
+from uth.cards.card import Card
+from uth.money import money_json
+
+Visibility = Literal["public", "player", "hidden"]
+Street = Literal["pre_flop", "flop", "river"]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base class of round events."""
+
+    type: ClassVar[str] = "event"
+    visibility: ClassVar[Visibility] = "public"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as JSON-ready data: ``{"type": ..., field: value, ...}``.
+
+        Cards become notation strings, money a JSON number.
+        """
+        out: dict[str, Any] = {"type": self.type}
+        for f in fields(self):
+            out[f.name] = _json(getattr(self, f.name))
+        return out
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Decimal):
+        return money_json(value)
+    if isinstance(value, tuple | list):
+        return [_json(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOpened(Event):
+    """Betting opens for a round."""
+
+    type: ClassVar[str] = "round_opened"
+    game_id: str
+    rules: str
+    deck_colour: str | None
+    bank: Decimal | None
+
+
+@dataclass(frozen=True, slots=True)
+class WagersPlaced(Event):
+    """A hand's initial wagers are placed (or replaced) while betting is open."""
+
+    type: ClassVar[str] = "wagers_placed"
+    player: str
+    ante: Decimal
+    blind: Decimal
+    trips: Decimal
+    bad_beat: Decimal
+    seat: int | None = None
+    behind: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WagersWithdrawn(Event):
+    """A hand's wagers are taken back while betting is open (a player left, 004)."""
+
+    type: ClassVar[str] = "wagers_withdrawn"
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class BettingClosed(Event):
+    """No more bets; the deal begins."""
+
+    type: ClassVar[str] = "betting_closed"
+    hands: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HoleCardsDealt(Event):
+    """Two hole cards dealt face down to a player (seen only by that player)."""
+
+    type: ClassVar[str] = "hole_cards_dealt"
+    visibility: ClassVar[Visibility] = "player"
+    player: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealerCardsDealt(Event):
+    """The dealer's two hole cards, dealt last and face down (hidden until the showdown)."""
+
+    type: ClassVar[str] = "dealer_cards_dealt"
+    visibility: ClassVar[Visibility] = "hidden"
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPlaced(Event):
+    """The five community cards taken from the deck together, face down (002)."""
+
+    type: ClassVar[str] = "board_placed"
+    visibility: ClassVar[Visibility] = "hidden"
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionMade(Event):
+    """A player's decision on a street.
+
+    Attributes:
+        action: ``play_4x`` ... ``play_1x``, ``check`` or ``fold``.
+        multiple: the Play multiple (0 for check or fold).
+        play: the Play wager placed, in currency units (0 for check or fold).
+        auto: the decision was made by the timer (AUTO CHECKED / AUTO FOLDED, 004).
+
+    """
+
+    type: ClassVar[str] = "decision"
+    player: str
+    street: Street
+    action: str
+    multiple: int
+    play: Decimal
+    auto: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FlopTurned(Event):
+    """The first three community cards turned face up."""
+
+    type: ClassVar[str] = "flop_turned"
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnAndRiverTurned(Event):
+    """The last two community cards turned face up together."""
+
+    type: ClassVar[str] = "turn_and_river_turned"
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealerRevealed(Event):
+    """The dealer's hand shown and announced, and whether it qualifies."""
+
+    type: ClassVar[str] = "dealer_revealed"
+    cards: tuple[Card, ...]
+    category: str
+    best_five: tuple[Card, ...]
+    qualifies: bool
+
+    @property
+    def announcement(self) -> str:
+        """The dealer's words: ``"Dealer has two pair, qualifies"``."""
+        verdict = "qualifies" if self.qualifies else "does not qualify"
+        return f"Dealer has {self.category.replace('_', ' ')}, {verdict}"
+
+
+@dataclass(frozen=True, slots=True)
+class AntesReturned(Event):
+    """The dealer does not qualify: every Ante is returned first (003)."""
+
+    type: ClassVar[str] = "antes_returned"
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown(Event):
+    """A player's hand turned up and read at the showdown."""
+
+    type: ClassVar[str] = "hand_shown"
+    player: str
+    cards: tuple[Card, ...]
+    category: str
+    best_five: tuple[Card, ...]
+    outcome: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandFolded(Event):
+    """A folded hand, collected face down (its cards are never shown)."""
+
+    type: ClassVar[str] = "hand_folded"
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class WagerSettled(Event):
+    """One wager's result (RULES.md, "Settlement against the dealer")."""
+
+    type: ClassVar[str] = "wager_settled"
+    player: str
+    wager: str
+    stake: Decimal
+    result: str
+    net: Decimal
+    uncovered: Decimal
+    capped: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSettled(Event):
+    """Every wager is settled; the banker's result."""
+
+    type: ClassVar[str] = "round_settled"
+    banker: str
+    banker_net: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class WagerReturned(Event):
+    """A wager returned to its owner because the round was voided."""
+
+    type: ClassVar[str] = "wager_returned"
+    player: str
+    wager: str
+    amount: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class RoundVoided(Event):
+    """The round is void (misdeal, 003; malfunction, 004): every wager was returned."""
+
+    type: ClassVar[str] = "round_voided"
+    reason: str
+
+
+def visible_to(event: Event, viewer: str | None, *, folded: frozenset[str] = frozenset()) -> bool:
+    """Whether a viewer may see an event now.
+
+    Args:
+        event: the event.
+        viewer: the player id looking, or None for a spectator.
+        folded: the players whose hands were folded (their hole cards stay face
+            down for ever, 002).
+
+    Hidden events (the dealer's hole cards, the face-down board) are never shown:
+    the same cards reach everyone through :class:`FlopTurned`,
+    :class:`TurnAndRiverTurned` and :class:`DealerRevealed` at their time. A
+    player's hole cards are shown to that player alone; everyone sees them in
+    :class:`HandShown` at the showdown, unless the hand folded.
+    """
+    if event.visibility == "hidden":
+        return False
+    if isinstance(event, HoleCardsDealt):
+        return event.player == viewer
+    if isinstance(event, HandShown):
+        return event.player not in folded
+    return True

@@ -1,0 +1,577 @@
+"""One round of Ultimate Texas Hold'em as a state machine.
+
+RULES.md, "A round": wagers; two hole cards to each hand, in stacks of two in
+seat order, then two to the dealer; five community cards taken face down (002);
+pre-flop decisions (Play 4x or 3x, or check); the flop turned; flop decisions
+(Play 2x, or check); turn and river turned together; river decisions (Play 1x,
+or fold); the dealer's hand revealed and announced; settlement seat by seat.
+
+The round is pure: the shuffled deck comes in from outside, nothing reads a clock,
+does I/O or draws a random number. Each command is checked, applied, and recorded
+as events (:mod:`uth.engine.events`); :func:`replay` rebuilds a round from its
+rule set, deck and events. Players decide in any order on a street (an online
+table decides at once; a card room asks clockwise); the street ends when every
+hand still to decide has decided.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum
+from typing import TypeVar
+
+from uth.cards.card import Card, check_distinct
+from uth.cards.deck import PreparedDeck
+from uth.engine import events as ev
+from uth.engine.settlement import HandEntry, Settlement, check_bank, settle
+from uth.engine.wagers import INITIAL_WAGERS, Wagers, validate_wagers
+from uth.errors import IllegalActionError, InvalidDealError
+from uth.rules import RuleSet
+
+_E = TypeVar("_E", bound=ev.Event)
+
+
+class Phase(StrEnum):
+    """Where a round stands."""
+
+    BETTING = "betting"
+    PRE_FLOP = "pre_flop"
+    FLOP = "flop"
+    RIVER = "river"
+    SETTLED = "settled"
+    VOIDED = "voided"
+
+
+_STREETS: dict[Phase, ev.Street] = {
+    Phase.PRE_FLOP: "pre_flop",
+    Phase.FLOP: "flop",
+    Phase.RIVER: "river",
+}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Action:
+    """A decision: ``play`` with a multiple of the Ante, ``check`` or ``fold``.
+
+    Written as ``play_4x``, ``play_3x``, ``play_2x``, ``play_1x``, ``check``, ``fold``.
+    Actions sort with the largest Play first, then check, then fold.
+    """
+
+    sort_key: int
+    kind: str
+    multiple: int = 0
+
+    @staticmethod
+    def play(multiple: int) -> Action:
+        """Play ``multiple`` times the Ante."""
+        return Action(-multiple, "play", multiple)
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """Parse ``play_4x``, ``check`` or ``fold`` (case-insensitive).
+
+        Raises:
+            IllegalActionError: the text is no action.
+
+        """
+        t = text.strip().lower() if isinstance(text, str) else ""
+        if t == "check":
+            return CHECK
+        if t == "fold":
+            return FOLD
+        if t.startswith("play_") and t.endswith("x") and t[5:-1].isdigit():
+            return Action.play(int(t[5:-1]))
+        raise IllegalActionError(
+            f"action: {text!r} is not an action (play_4x, play_3x, play_2x, play_1x, check, fold)",
+            field="action",
+        )
+
+    def __str__(self) -> str:
+        return f"play_{self.multiple}x" if self.kind == "play" else self.kind
+
+
+CHECK = Action(1, "check")
+FOLD = Action(2, "fold")
+
+
+@dataclass
+class _Hand:
+    player: str
+    wagers: Wagers
+    seat: int | None
+    behind: str | None
+    order: int
+    hole: tuple[Card, ...] = ()
+    play: int | None = None  # None: still to decide; 0: folded
+    decided_on: ev.Street | None = None
+
+
+@dataclass
+class Round:
+    """One round at one table.
+
+    Args:
+        rules: the rule set.
+        deck: the shuffled deck (52 distinct cards, first dealt first) or a
+            :class:`~uth.cards.PreparedDeck` (its back colour is recorded).
+        game_id: the round's identifier (the server's game number); recorded only.
+        bank: the player-dealer's bank (player-dealer rule sets only).
+
+    Raises:
+        InvalidDealError: the deck is not 52 distinct cards.
+        InvalidWagerError: a bank is missing, not allowed, or outside its limits.
+
+    """
+
+    rules: RuleSet
+    deck: Sequence[Card] | PreparedDeck
+    game_id: str = ""
+    bank: object | None = None
+    phase: Phase = field(default=Phase.BETTING, init=False)
+    settlement: Settlement | None = field(default=None, init=False)
+    _events: list[ev.Event] = field(default_factory=list, init=False)
+    _hands: dict[str, _Hand] = field(default_factory=dict, init=False)
+    _order: int = field(default=0, init=False)
+    _cards: tuple[Card, ...] = field(default=(), init=False)
+    _dealer: tuple[Card, ...] = field(default=(), init=False)
+    _board: tuple[Card, ...] = field(default=(), init=False)
+    _bank: Decimal | None = field(default=None, init=False)
+
+    def __post_init__(self) -> None:
+        colour = None
+        if isinstance(self.deck, PreparedDeck):
+            colour = self.deck.colour
+            cards = self.deck.order
+        else:
+            cards = tuple(self.deck)
+        if len(cards) != 52:
+            raise InvalidDealError(f"deck: expected 52 cards, got {len(cards)}", field="deck")
+        check_distinct(cards, field="deck")
+        self._cards = cards
+        self._bank = check_bank(self.rules, self.bank)
+        self._emit(ev.RoundOpened(self.game_id, self.rules.name, colour, self._bank))
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def events(self) -> tuple[ev.Event, ...]:
+        """Every event so far, in order."""
+        return tuple(self._events)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The ids of every hand (seated and back-line) in settlement order."""
+        return tuple(h.player for h in self._ordered())
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        """The community cards turned so far (0, 3 or 5)."""
+        if self.phase in (Phase.BETTING, Phase.PRE_FLOP) or not self._board:
+            return ()
+        if self.phase == Phase.FLOP:
+            return self._board[:3]
+        return self._board
+
+    def wagers(self, player: str) -> Wagers:
+        """The initial wagers of a hand.
+
+        Raises:
+            IllegalActionError: no such hand in this round.
+
+        """
+        return self._hand(player).wagers
+
+    def play_multiple(self, player: str) -> int | None:
+        """The Play multiple decided (0 after a fold), or None while undecided.
+
+        A back-line bet reports the decision of the hand it follows.
+        """
+        hand = self._hand(player)
+        if hand.behind is not None:
+            return self._hands[hand.behind].play
+        return hand.play
+
+    def hole_cards(self, player: str) -> tuple[Card, ...]:
+        """A seated hand's hole cards (empty before the deal)."""
+        hand = self._hand(player)
+        if hand.behind is not None:
+            return self._hands[hand.behind].hole
+        return hand.hole
+
+    def awaiting(self) -> tuple[str, ...]:
+        """The seated hands that still have to decide on the current street."""
+        if self.phase not in _STREETS:
+            return ()
+        return tuple(
+            h.player
+            for h in self._ordered()
+            if h.behind is None and h.play is None and h.decided_on != _STREETS[self.phase]
+        )
+
+    def legal_actions(self, player: str, *, available: Decimal | None = None) -> tuple[Action, ...]:
+        """The actions the player may take now, sorted (largest Play first).
+
+        Args:
+            player: the hand's id.
+            available: the player's funds for the Play wager (currency units), or
+                None for no limit. Only Play multiples it covers are legal; at the
+                river a player who cannot cover 1x may only fold (RULES.md, "Online
+                table", our choice).
+
+        Returns:
+            An empty tuple when the player has nothing to decide now (betting, a
+            back-line bet, already decided, or the round over).
+
+        """
+        hand = self._hands.get(player)
+        if hand is None or player not in self.awaiting():
+            return ()
+        multiples = {
+            Phase.PRE_FLOP: self.rules.play_multiples.pre_flop,
+            Phase.FLOP: self.rules.play_multiples.flop,
+            Phase.RIVER: self.rules.play_multiples.river,
+        }[self.phase]
+        plays = [
+            Action.play(m)
+            for m in multiples
+            if available is None or hand.wagers.ante * m <= available
+        ]
+        last = FOLD if self.phase == Phase.RIVER else CHECK
+        return (*sorted(plays), last)
+
+    def timeout_action(self, player: str) -> Action:
+        """What the timer decides for a player (004): AUTO CHECKED pre-flop and on the
+        flop, AUTO FOLDED at the river.
+
+        Raises:
+            IllegalActionError: the player has nothing to decide now.
+
+        """
+        if player not in self.awaiting():
+            raise IllegalActionError(
+                f"player: {player!r} has no decision to make in phase {self.phase}", field="player"
+            )
+        return FOLD if self.phase == Phase.RIVER else CHECK
+
+    # ---------------------------------------------------------------- commands
+    def place_wagers(
+        self,
+        player: str,
+        *,
+        ante: object,
+        blind: object | None = None,
+        trips: object = 0,
+        bad_beat: object = 0,
+        seat: int | None = None,
+        behind: str | None = None,
+    ) -> ev.WagersPlaced:
+        """Place (or replace) a hand's initial wagers while betting is open.
+
+        Args:
+            player: the hand's id (unique in the round).
+            ante, blind, trips, bad_beat: amounts; ``blind=None`` places a Blind
+                equal to the Ante (004).
+            seat: the seat number 1..seats, for tables with seats; hands settle in
+                seat order, unnumbered hands after them in order of arrival.
+            behind: for a back-line bet, the seated hand it rides on (002).
+
+        Raises:
+            IllegalActionError: betting is closed, the seat is taken or out of range,
+                the table is full, a back-line bet is not allowed or has no hand.
+            InvalidWagerError: a wager breaks the rule set (see ``validate_wagers``).
+
+        """
+        self._require(Phase.BETTING, "place wagers")
+        if not isinstance(player, str) or not player:
+            raise IllegalActionError(
+                f"player: expected a non-empty id, got {player!r}", field="player"
+            )
+        wagers = validate_wagers(self.rules, ante=ante, blind=blind, trips=trips, bad_beat=bad_beat)
+        existing = self._hands.get(player)
+        if behind is not None:
+            self._check_behind(player, behind)
+            seat = None
+        else:
+            self._check_seat(player, seat, existing)
+        order = existing.order if existing else self._next_order()
+        self._hands[player] = _Hand(player, wagers, seat, behind, order)
+        return self._emit(
+            ev.WagersPlaced(
+                player, wagers.ante, wagers.blind, wagers.trips, wagers.bad_beat, seat, behind
+            )
+        )
+
+    def withdraw(self, player: str) -> tuple[ev.Event, ...]:
+        """Take back a hand's wagers while betting is open (the player left, 004);
+        back-line bets on that hand are withdrawn with it.
+
+        Raises:
+            IllegalActionError: betting is closed or there is no such hand.
+
+        """
+        self._require(Phase.BETTING, "withdraw wagers")
+        self._hand(player)
+        gone = [player, *(h.player for h in self._hands.values() if h.behind == player)]
+        out = []
+        for p in gone:
+            del self._hands[p]
+            out.append(self._emit(ev.WagersWithdrawn(p)))
+        return tuple(out)
+
+    def close_betting(self) -> tuple[ev.Event, ...]:
+        """Close betting and deal: two hole cards to each seated hand in settlement
+        order, two to the dealer, then the five community cards face down.
+
+        Returns:
+            The events emitted, up to the pre-flop decisions.
+
+        Raises:
+            IllegalActionError: betting is not open, or no hand has wagered (no round
+                is dealt when nobody has bet).
+
+        """
+        self._require(Phase.BETTING, "close betting")
+        seated = [h for h in self._ordered() if h.behind is None]
+        if not seated:
+            raise IllegalActionError("hands: no round is dealt when nobody has bet", field="hands")
+        start = len(self._events)
+        self._emit(ev.BettingClosed(tuple(h.player for h in self._ordered())))
+        pos = 0
+        for hand in seated:
+            hand.hole = self._cards[pos : pos + 2]
+            pos += 2
+            self._emit(ev.HoleCardsDealt(hand.player, hand.hole))
+        self._dealer = self._cards[pos : pos + 2]
+        self._emit(ev.DealerCardsDealt(self._dealer))
+        self._board = self._cards[pos + 2 : pos + 7]
+        self._emit(ev.BoardPlaced(self._board))
+        self.phase = Phase.PRE_FLOP
+        return tuple(self._events[start:])
+
+    def act(
+        self,
+        player: str,
+        action: Action | str,
+        *,
+        available: Decimal | None = None,
+        auto: bool = False,
+    ) -> tuple[ev.Event, ...]:
+        """Apply one decision; when it is the street's last, the round moves on.
+
+        Args:
+            player: the hand's id.
+            action: an :class:`Action` or its text (``play_4x``, ``check``, ``fold``).
+            available: the player's funds for the Play wager (see :meth:`legal_actions`).
+            auto: the timer made the decision (recorded as AUTO CHECKED / AUTO FOLDED).
+
+        Returns:
+            The events emitted: the decision, then any cards turned, and at the end
+            of the river the showdown and settlement.
+
+        Raises:
+            IllegalActionError: the action is not among :meth:`legal_actions`; the
+                message lists the legal ones.
+
+        """
+        chosen = Action.parse(action) if isinstance(action, str) else action
+        legal = self.legal_actions(player, available=available)
+        if chosen not in legal:
+            shown = ", ".join(str(a) for a in legal) or "none"
+            raise IllegalActionError(
+                f"action: {chosen} is not legal for {player!r} in phase {self.phase} "
+                f"(legal: {shown})",
+                field="action",
+            )
+        hand = self._hands[player]
+        street = _STREETS[self.phase]
+        start = len(self._events)
+        hand.decided_on = street
+        if chosen.kind == "play":
+            hand.play = chosen.multiple
+        elif chosen.kind == "fold":
+            hand.play = 0
+        play = hand.wagers.ante * chosen.multiple
+        self._emit(ev.DecisionMade(player, street, str(chosen), chosen.multiple, play, auto))
+        self._advance()
+        return tuple(self._events[start:])
+
+    def void(self, reason: str) -> tuple[ev.Event, ...]:
+        """Void the round (misdeal, 003; malfunction, 004): every wager placed,
+        Play included, is returned to its owner.
+
+        Raises:
+            IllegalActionError: the round is already settled or voided.
+
+        """
+        if self.phase in (Phase.SETTLED, Phase.VOIDED):
+            raise IllegalActionError(f"phase: a {self.phase} round cannot be voided", field="phase")
+        start = len(self._events)
+        for hand in self._ordered():
+            for kind in INITIAL_WAGERS:
+                amount = hand.wagers.get(kind)
+                if amount:
+                    self._emit(ev.WagerReturned(hand.player, kind, amount))
+            multiple = self.play_multiple(hand.player)
+            if multiple:
+                self._emit(ev.WagerReturned(hand.player, "play", hand.wagers.ante * multiple))
+        self.phase = Phase.VOIDED
+        self._emit(ev.RoundVoided(reason))
+        return tuple(self._events[start:])
+
+    # ---------------------------------------------------------------- internals
+    def _emit(self, event: _E) -> _E:
+        self._events.append(event)
+        return event
+
+    def _require(self, phase: Phase, what: str) -> None:
+        if self.phase != phase:
+            raise IllegalActionError(
+                f"phase: cannot {what} in phase {self.phase} (only in {phase})", field="phase"
+            )
+
+    def _hand(self, player: str) -> _Hand:
+        hand = self._hands.get(player)
+        if hand is None:
+            raise IllegalActionError(f"player: no hand {player!r} in this round", field="player")
+        return hand
+
+    def _next_order(self) -> int:
+        self._order += 1
+        return self._order
+
+    def _ordered(self) -> list[_Hand]:
+        def key(h: _Hand) -> tuple[int, int]:
+            return (h.seat if h.seat is not None else 10**9, h.order)
+
+        seated = sorted((h for h in self._hands.values() if h.behind is None), key=key)
+        out: list[_Hand] = []
+        for s in seated:
+            out.append(s)
+            out.extend(sorted((h for h in self._hands.values() if h.behind == s.player), key=key))
+        return out
+
+    def _check_seat(self, player: str, seat: int | None, existing: _Hand | None) -> None:
+        limit = self.rules.seats
+        others = [h for h in self._hands.values() if h.behind is None and h.player != player]
+        if existing is not None and existing.behind is not None:
+            raise IllegalActionError(
+                f"player: {player!r} already has a back-line bet", field="player"
+            )
+        if limit is not None and existing is None and len(others) >= limit:
+            raise IllegalActionError(f"seat: the table's {limit} seats are taken", field="seat")
+        if seat is not None:
+            if limit is not None and not 1 <= seat <= limit:
+                raise IllegalActionError(f"seat: must be 1..{limit}, got {seat!r}", field="seat")
+            if any(h.seat == seat for h in others):
+                raise IllegalActionError(f"seat: seat {seat} is taken", field="seat")
+
+    def _check_behind(self, player: str, behind: str) -> None:
+        if not self.rules.back_line_bets:
+            raise IllegalActionError(
+                f"behind: rule set {self.rules.name!r} has no back-line bets", field="behind"
+            )
+        target = self._hands.get(behind)
+        if target is None or target.behind is not None or behind == player:
+            raise IllegalActionError(f"behind: {behind!r} is not a seated hand", field="behind")
+        existing = self._hands.get(player)
+        if existing is not None and existing.behind is None:
+            raise IllegalActionError(
+                f"player: {player!r} already has a seated hand", field="player"
+            )
+
+    def _advance(self) -> None:
+        while self.phase in _STREETS and not self.awaiting():
+            if self.phase == Phase.PRE_FLOP:
+                self.phase = Phase.FLOP
+                self._emit(ev.FlopTurned(self._board[:3]))
+            elif self.phase == Phase.FLOP:
+                self.phase = Phase.RIVER
+                self._emit(ev.TurnAndRiverTurned(self._board[3:]))
+            else:
+                self._showdown()
+
+    def _showdown(self) -> None:
+        ordered = self._ordered()
+        entries = [
+            HandEntry(h.player, h.wagers, h.hole or None, h.play or 0, h.behind) for h in ordered
+        ]
+        result = settle(self.rules, self._board, self._dealer, entries, bank=self._bank)
+        dealer = result.dealer
+        self._emit(
+            ev.DealerRevealed(
+                self._dealer, dealer.hand.category.key, dealer.hand.best_five, dealer.qualifies
+            )
+        )
+        if not dealer.qualifies:
+            self._emit(ev.AntesReturned(tuple(h.id for h in result.hands if h.outcome != "fold")))
+        for hand_result in result.hands:
+            hand = self._hands[hand_result.id]
+            if hand.behind is None:
+                if hand_result.outcome == "fold":
+                    self._emit(ev.HandFolded(hand.player))
+                else:
+                    self._emit(
+                        ev.HandShown(
+                            hand.player,
+                            hand.hole,
+                            hand_result.hand.category.key,
+                            hand_result.hand.best_five,
+                            hand_result.outcome,
+                        )
+                    )
+            for w in hand_result.wagers:
+                self._emit(
+                    ev.WagerSettled(
+                        hand.player, w.kind, w.stake, w.result, w.net, w.uncovered, w.capped
+                    )
+                )
+        self.settlement = result
+        self.phase = Phase.SETTLED
+        self._emit(ev.RoundSettled(self.rules.banking, result.banker_net))
+
+
+def replay(
+    rules: RuleSet, deck: Sequence[Card] | PreparedDeck, events: Iterable[ev.Event]
+) -> Round:
+    """Rebuild a round from its rule set, deck and recorded events.
+
+    Wagers, withdrawals, the close of betting, decisions and a void are re-applied;
+    every other event is derived. The result's events equal the recorded ones.
+
+    Raises:
+        UthError: an event cannot be applied (the record does not match the deck
+            or the rules).
+
+    """
+    items = list(events)
+    opened = next((e for e in items if isinstance(e, ev.RoundOpened)), None)
+    rnd = Round(
+        rules,
+        deck,
+        game_id=opened.game_id if opened else "",
+        bank=opened.bank if opened else None,
+    )
+    for e in items:
+        if isinstance(e, ev.WagersPlaced):
+            rnd.place_wagers(
+                e.player,
+                ante=e.ante,
+                blind=e.blind,
+                trips=e.trips,
+                bad_beat=e.bad_beat,
+                seat=e.seat,
+                behind=e.behind,
+            )
+        elif isinstance(e, ev.WagersWithdrawn) and e.player in rnd._hands:
+            rnd.withdraw(e.player)
+        elif isinstance(e, ev.BettingClosed):
+            rnd.close_betting()
+        elif isinstance(e, ev.DecisionMade):
+            rnd.act(e.player, e.action, auto=e.auto)
+        elif isinstance(e, ev.RoundVoided):
+            rnd.void(e.reason)
+    return rnd
+
+
+__all__ = ["CHECK", "FOLD", "Action", "Phase", "Round", "replay"]
