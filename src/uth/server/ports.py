@@ -1,0 +1,253 @@
+"""What the live table needs from storage: the ``Store`` interface and its records.
+
+The table loop (``uth.server.table``) talks only to this interface; the SQLAlchemy
+implementation is ``uth.server.storage.SqlStore``. Money is ``Decimal`` in
+currency units; times are timezone-aware UTC ``datetime`` values passed in by
+the caller (the server owns the clock).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from typing import Any, Protocol
+
+from uth.errors import UthError
+
+
+class InsufficientFundsError(UthError):
+    """A debit larger than the player's balance; nothing was debited."""
+
+    code = "insufficient_funds"
+
+
+class NotFoundError(UthError):
+    """No player, round or game number matches."""
+
+    code = "not_found"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    """A player account: id, display name and current balance."""
+
+    id: int
+    name: str
+    balance: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class Debit:
+    """One wager to debit: ``amount`` from ``player_id`` for wager ``kind``
+    (``ante``, ``blind``, ``trips``, ``bad_beat``, ``play``).
+    """
+
+    player_id: int
+    kind: str
+    amount: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRound:
+    """One player's part in a settled round, as stored for history.
+
+    Attributes:
+        player_id: the account.
+        hole: the hole cards, notation strings.
+        decisions: the decisions in order, e.g. ``["check", "play_2x"]``
+            (``"auto:check"`` when the timer decided).
+        wagers: per wager kind: ``{"stake": Decimal, "result": str, "net": Decimal}``
+            (all five kinds).
+        category: the player's best hand category key, e.g. ``"flush"``.
+        best_five: the best five cards.
+        outcome: ``win``, ``lose``, ``tie`` or ``fold``.
+    """
+
+    player_id: int
+    hole: Sequence[str]
+    decisions: Sequence[str]
+    wagers: Mapping[str, Mapping[str, Any]]
+    category: str
+    best_five: Sequence[str]
+    outcome: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """Everything stored when a round is settled (one transaction).
+
+    Attributes:
+        settled_at: UTC time of settlement.
+        deck: the 52 cards of the deck in deal order (stored only once settled).
+        board: the five community cards.
+        dealer: the dealer's hole cards.
+        dealer_category: the dealer's hand category key.
+        dealer_qualifies: whether the dealer qualified.
+        players: one :class:`PlayerRound` per player with wagers.
+        events: the round's events as JSON-ready dicts (``Event.to_dict()``).
+    """
+
+    settled_at: datetime
+    deck: Sequence[str]
+    board: Sequence[str]
+    dealer: Sequence[str]
+    dealer_category: str
+    dealer_qualifies: bool
+    players: Sequence[PlayerRound]
+    events: Sequence[Mapping[str, Any]] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSummary:
+    """A line of a player's history."""
+
+    game_number: str
+    table_id: str
+    status: str  # "settled" | "voided" | "open"
+    started_at: datetime
+    total_stake: Decimal
+    net: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class RoundDetail:
+    """One round as a player sees it in history.
+
+    ``balance_before`` is the balance just before the round's first debit for this
+    player; ``balance_after`` just after its last credit.
+    """
+
+    game_number: str
+    table_id: str
+    rules: str
+    status: str
+    started_at: datetime
+    settled_at: datetime | None
+    board: Sequence[str]
+    dealer: Sequence[str]
+    dealer_category: str | None
+    dealer_qualifies: bool | None
+    hole: Sequence[str]
+    decisions: Sequence[str]
+    wagers: Mapping[str, Mapping[str, Any]]
+    category: str | None
+    best_five: Sequence[str]
+    outcome: str | None
+    balance_before: Decimal
+    balance_after: Decimal
+    void_reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """One append-only ledger entry: ``amount`` > 0 credits, < 0 debits."""
+
+    id: int
+    player_id: int
+    amount: Decimal
+    balance_after: Decimal
+    kind: str  # "signup" | "wager" | "payout" | "refund" | "adjustment"
+    wager: str | None
+    round_id: int | None
+    reason: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    """One line of the operator audit log."""
+
+    id: int
+    at: datetime
+    actor: str
+    action: str
+    reason: str
+    details: Mapping[str, Any]
+
+
+class Store(Protocol):
+    """Accounts, the ledger, rounds, history and the audit log.
+
+    Every method is one transaction: it commits whole or not at all. A balance
+    always equals the sum of its ledger entries and never goes negative.
+    """
+
+    def create_player(
+        self, name: str, token: str, starting_balance: Decimal, now: datetime
+    ) -> PlayerRecord:
+        """Create an account with a signup credit; only a hash of ``token`` is stored."""
+        ...
+
+    def player_by_token(self, token: str) -> PlayerRecord | None:
+        """The account whose session token this is, or None."""
+        ...
+
+    def player(self, player_id: int) -> PlayerRecord:
+        """The account (raises NotFoundError)."""
+        ...
+
+    def open_round(self, table_id: str, game_number: str, rules: str, started_at: datetime) -> int:
+        """Record a new round (status ``open``) and return its id."""
+        ...
+
+    def debit_wagers(
+        self, round_id: int, debits: Sequence[Debit], now: datetime
+    ) -> dict[int, Decimal]:
+        """Debit every wager at once (all or none); returns each player's new balance.
+
+        Raises InsufficientFundsError naming the player when one cannot cover.
+        """
+        ...
+
+    def settle_round(
+        self, round_id: int, record: RoundRecord, credits: Mapping[int, Mapping[str, Decimal]]
+    ) -> dict[int, Decimal]:
+        """Store the settled round and credit each player (``credits[player][kind]`` =
+        stake + net of that wager, 0 for a lost wager), in one transaction; returns
+        the new balances.
+        """
+        ...
+
+    def void_round(
+        self, round_id: int, reason: str, actor: str, now: datetime
+    ) -> dict[int, Decimal]:
+        """Refund every debit of an open round, mark it voided, write the audit log."""
+        ...
+
+    def recover(self, now: datetime) -> list[str]:
+        """Void every round left ``open`` (the server stopped mid-round); returns their game numbers."""
+        ...
+
+    def adjust_balance(
+        self, player_id: int, amount: Decimal, reason: str, actor: str, now: datetime
+    ) -> Decimal:
+        """Operator credit (+) or debit (-) with a reason, audited; returns the new balance."""
+        ...
+
+    def ledger(self, player_id: int) -> list[LedgerEntry]:
+        """Every ledger entry of a player, oldest first."""
+        ...
+
+    def history(self, player_id: int, limit: int = 20) -> list[RoundSummary]:
+        """The player's last rounds, newest first."""
+        ...
+
+    def round_detail(self, player_id: int, game_number: str) -> RoundDetail:
+        """One of the player's rounds by game number (raises NotFoundError)."""
+        ...
+
+    def round_id(self, game_number: str) -> int:
+        """The id of the round with that game number (raises NotFoundError)."""
+        ...
+
+    def audit(
+        self, actor: str, action: str, reason: str, details: Mapping[str, Any], now: datetime
+    ) -> None:
+        """Append a line to the audit log."""
+        ...
+
+    def audit_log(self, limit: int = 100) -> list[AuditEntry]:
+        """The newest audit lines first."""
+        ...
