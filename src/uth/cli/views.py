@@ -1,0 +1,266 @@
+"""Rich renderings for the command line: a hand, a rule set, a settlement.
+
+Only presentation lives here; every value comes from the engine's objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import Decimal
+
+from rich.console import Console, Group
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from uth.cards.card import Card, Suit
+from uth.engine.settlement import HandEntry, Settlement, WagerResult
+from uth.evaluator import Category, HandValue
+from uth.rules import Limit, RuleSet
+from uth.rules.model import PayTable
+
+_RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
+_DECKS = {
+    "single_deck": "one deck, shuffled after every round",
+    "two_alternating_decks": "two decks with different backs, used in alternate rounds",
+}
+_FOLDED_TRIPS = {
+    "player_hand": "player_hand: a folded hand's Trips is settled on the player's best hand",
+    "board_only": "board_only: a folded hand's Trips is settled on the five community cards",
+}
+_RESULT_STYLE = {"win": "green", "lose": "red", "push": "yellow", "no_action": "dim"}
+_OUTCOME_STYLE = {"win": "bold green", "lose": "bold red", "tie": "bold yellow", "fold": "dim"}
+_WAGER_LABEL = {
+    "ante": "Ante",
+    "blind": "Blind",
+    "play": "Play",
+    "trips": "Trips",
+    "bad_beat": "Bad Beat",
+}
+
+
+def _plural(card: Card) -> str:
+    name = card.rank_name
+    return name + ("es" if name.endswith("x") else "s")
+
+
+def describe(hand: HandValue) -> str:
+    """The hand in words: ``"full house, aces over sevens"``, ``"pair of queens"``."""
+    cat = hand.category
+    five = hand.best_five
+    top = five[0]
+    if cat is Category.ROYAL_FLUSH:
+        return "royal flush"
+    if cat in (Category.STRAIGHT_FLUSH, Category.STRAIGHT, Category.FLUSH):
+        return f"{cat.label}, {top.rank_name} high"
+    if cat is Category.FOUR_OF_A_KIND:
+        return f"four of a kind, {_plural(top)}"
+    if cat is Category.FULL_HOUSE:
+        return f"full house, {_plural(top)} over {_plural(five[3])}"
+    if cat is Category.THREE_OF_A_KIND:
+        return f"three of a kind, {_plural(top)}"
+    if cat is Category.TWO_PAIR:
+        return f"two pair, {_plural(top)} and {_plural(five[2])}"
+    if cat is Category.PAIR:
+        return f"pair of {_plural(top)}"
+    return f"high card, {top.rank_name}"
+
+
+def cards_text(cards: Iterable[Card]) -> Text:
+    """Cards with suit symbols, hearts and diamonds in red: ``A♠ K♥``."""
+    text = Text()
+    for i, card in enumerate(cards):
+        if i:
+            text.append(" ")
+        text.append(card.rank_char + card.suit.symbol, "red" if card.suit in _RED_SUITS else "")
+    return text
+
+
+def render_hand(console: Console, hand: HandValue) -> None:
+    """Print a hand's category in words and its best five cards."""
+    line = Text(describe(hand).capitalize(), "bold")
+    console.print(line)
+    five = Text("Best five: ")
+    five.append_text(cards_text(hand.best_five))
+    five.append(f"  ({' '.join(str(c) for c in hand.best_five)})", "dim")
+    console.print(five)
+
+
+def money(amount: Decimal, *, sign: bool = False) -> str:
+    """An amount with thousands separators and two decimals (``+1,250.00`` with ``sign``)."""
+    if not amount:
+        return "0.00"
+    return f"{amount:+,.2f}" if sign else f"{amount:,.2f}"
+
+
+def _limit(limit: Limit | None) -> str:
+    return "not offered" if limit is None else f"{money(limit.min)} to {money(limit.max)}"
+
+
+def _pay_table(title: str, hand: str, table: PayTable, otherwise: str) -> Table:
+    out = Table(title=title, title_justify="left")
+    out.add_column(hand)
+    out.add_column("Pays", justify="right")
+    for category in sorted(table, reverse=True):
+        out.add_row(category.label, str(table[category]))
+    out.add_row(Text("anything less", "dim"), Text(otherwise, "dim"))
+    return out
+
+
+def render_rules(console: Console, rules: RuleSet) -> None:
+    """Print a rule set: options, limits, pay tables and notes."""
+    console.print(Text(rules.title or rules.name, "bold"))
+    info = Table.grid(padding=(0, 2))
+    info.add_column(style="cyan")
+    info.add_column()
+    multiples = rules.play_multiples
+
+    def times(values: tuple[int, ...]) -> str:
+        return " or ".join(f"{m}x" for m in values)
+
+    rows: list[tuple[str, str]] = [
+        ("name", rules.name),
+        ("seed", rules.seed or "-"),
+        ("banking", "house" if rules.banking == "house" else "player-dealer (the bank)"),
+        ("deck procedure", f"{rules.deck_procedure} ({_DECKS[rules.deck_procedure]})"),
+        ("seats", "unlimited" if rules.seats is None else str(rules.seats)),
+        ("back-line bets", "yes" if rules.back_line_bets else "no"),
+    ]
+    if rules.banking == "player_dealer":
+        rows.append(("consecutive banks", f"at most {rules.max_consecutive_banks}"))
+    rows += [
+        (
+            "play multiples",
+            f"pre-flop {times(multiples.pre_flop)}, flop {times(multiples.flop)}, "
+            f"river {times(multiples.river)}, or fold",
+        ),
+        ("dealer qualifies", f"{rules.dealer_qualifier.label} or better"),
+        ("folded_trips", _FOLDED_TRIPS[rules.folded_trips]),
+    ]
+    cap = rules.payout_cap
+    cap_amount = rules.cap_amount()
+    if cap is None or cap_amount is None:
+        rows.append(("payout cap", "none"))
+    else:
+        rule = (
+            f"the greater of {money(cap.amount)} and the most a table-minimum bettor could win"
+            if cap.min_bettor_rule
+            else money(cap.amount)
+        )
+        rows.append(
+            (
+                "payout cap",
+                f"{money(cap_amount)} on Ante + Blind + Play per player per round ({rule}); "
+                "Trips not capped",
+            )
+        )
+    for key, value in rows:
+        info.add_row(key, escape(value))
+    console.print(info)
+
+    limits = Table(title="Limits", title_justify="left")
+    limits.add_column("Wager")
+    limits.add_column("Limits")
+    limits.add_row("Ante", _limit(rules.ante))
+    limits.add_row("Blind", "equal to the Ante")
+    limits.add_row("Trips", _limit(rules.trips))
+    limits.add_row("Bad Beat", _limit(rules.bad_beat))
+    if rules.bank is not None:
+        limits.add_row("Bank", _limit(rules.bank))
+    console.print(limits)
+    if rules.side_bets_not_above_ante:
+        console.print("Trips and Bad Beat may not exceed the Ante.")
+
+    console.print(_pay_table("Blind pay table", "Player wins with", rules.blind_pays, "push"))
+    if rules.trips_pays:
+        console.print(_pay_table("Trips pay table", "Player's hand", rules.trips_pays, "lose"))
+    if rules.bad_beat_pays:
+        console.print(_pay_table("Bad Beat pay table", "Beaten hand", rules.bad_beat_pays, "lose"))
+    if rules.notes:
+        console.print(Text("Notes", "bold"))
+        notes = Table.grid(padding=(0, 1))
+        notes.add_column()
+        notes.add_column()
+        for note in rules.notes:
+            notes.add_row("-", Text(note))
+        console.print(notes)
+
+
+def render_rules_list(console: Console, rules: Iterable[RuleSet]) -> None:
+    """Print a table of rule sets: name, title, seed and banking."""
+    table = Table(title="Presets", title_justify="left")
+    for column in ("Name", "Title", "Seed", "Banking"):
+        table.add_column(column)
+    for r in rules:
+        table.add_row(escape(r.name), escape(r.title), escape(r.seed), r.banking)
+    console.print(table)
+
+
+def _wager_notes(w: WagerResult) -> list[str]:
+    notes = []
+    if w.capped:
+        notes.append(f"{money(w.capped)} over the payout cap")
+    if w.uncovered:
+        notes.append(f"{money(w.uncovered)} not covered by the bank")
+    return notes
+
+
+def render_settlement(
+    console: Console, settlement: Settlement, rules: RuleSet, hands: Iterable[HandEntry]
+) -> None:
+    """Print a settlement: the dealer's hand, a table per hand, totals and the banker."""
+    holes = {entry.id: entry for entry in hands}
+    console.print(Text(f"Rules: {rules.name}" + (f" ({rules.title})" if rules.title else "")))
+    board = Text("Board:  ")
+    board.append_text(cards_text(settlement.board))
+    console.print(board)
+    dealer = settlement.dealer
+    line = Text("Dealer: ")
+    line.append(describe(dealer.hand), "bold")
+    line.append(" (")
+    line.append_text(cards_text(dealer.hand.best_five))
+    line.append(") ")
+    line.append(
+        "qualifies" if dealer.qualifies else "does not qualify",
+        "green" if dealer.qualifies else "yellow",
+    )
+    console.print(line)
+    for hand in settlement.hands:
+        entry = holes.get(hand.id)
+        title = Text(hand.id, "bold")
+        if hand.behind is not None:
+            title.append(f" (back-line bet behind {hand.behind})")
+        elif entry is not None and entry.hole is not None:
+            title.append(" ")
+            title.append_text(cards_text(entry.hole))
+        title.append(f": {describe(hand.hand)}, ")
+        title.append(hand.outcome, _OUTCOME_STYLE[hand.outcome])
+        if hand.play_multiple:
+            title.append(f" (Play {hand.play_multiple}x)")
+        console.print(title)
+        table = Table(show_footer=True)
+        table.add_column("Wager", footer="Total")
+        table.add_column("Stake", justify="right")
+        table.add_column("Result")
+        table.add_column("Net", justify="right", footer=money(hand.net, sign=True))
+        notes = ["; ".join(_wager_notes(w)) for w in hand.wagers]
+        if any(notes):
+            table.add_column("Note")
+        for w, note in zip(hand.wagers, notes, strict=True):
+            cells: list[str | Text] = [
+                _WAGER_LABEL[w.kind],
+                money(w.stake),
+                Text(w.result.replace("_", " "), _RESULT_STYLE[w.result]),
+                money(w.net, sign=True),
+            ]
+            table.add_row(*cells, *([note] if any(notes) else []))
+        console.print(table)
+    total = -settlement.banker_net
+    banker = "House" if settlement.banker_kind == "house" else "Player-dealer"
+    bank = f" (bank {money(settlement.bank)})" if settlement.bank is not None else ""
+    summary = Table.grid(padding=(0, 2))
+    summary.add_column()
+    summary.add_column(justify="right")
+    summary.add_row("Players", money(total, sign=True))
+    summary.add_row(f"{banker}{bank}", money(settlement.banker_net, sign=True))
+    console.print(Group(summary))
