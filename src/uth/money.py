@@ -30,11 +30,15 @@ def to_money(value: object, *, field: str = "amount", allow_negative: bool = Fal
         amount = None
     if not isinstance(amount, Decimal) or not amount.is_finite():
         raise InvalidWagerError(f"{field}: expected an amount, got {value!r}", field=field)
-    if amount != amount.quantize(CENT, rounding=ROUND_DOWN):
+    try:
+        whole = amount.quantize(CENT, rounding=ROUND_DOWN)
+    except InvalidOperation:  # more digits than the decimal context holds (e.g. 1e30)
+        raise InvalidWagerError(f"{field}: amount too large, got {value!r}", field=field) from None
+    if amount != whole:
         raise InvalidWagerError(f"{field}: amounts are in whole cents, got {value!r}", field=field)
     if amount < 0 and not allow_negative:
         raise InvalidWagerError(f"{field}: must not be negative, got {value!r}", field=field)
-    return amount.quantize(CENT)
+    return whole if whole else ZERO  # ZERO, not Decimal("-0.00"), for "-0"
 
 
 def cents(amount: Decimal) -> Decimal:

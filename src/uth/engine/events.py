@@ -101,6 +101,14 @@ class HoleCardsDealt(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerHandDealt(Event):
+    """The one player hand of a shared-hand table, dealt face up for everyone (004)."""
+
+    type: ClassVar[str] = "player_hand_dealt"
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class DealerCardsDealt(Event):
     """The dealer's two hole cards, dealt last and face down (hidden until the showdown)."""
 
@@ -155,6 +163,20 @@ class TurnAndRiverTurned(Event):
     cards: tuple[Card, ...]
 
 
+_ANNOUNCED = {
+    "royal_flush": "a royal flush",
+    "straight_flush": "a straight flush",
+    "four_of_a_kind": "four of a kind",
+    "full_house": "a full house",
+    "flush": "a flush",
+    "straight": "a straight",
+    "three_of_a_kind": "three of a kind",
+    "two_pair": "two pair",
+    "pair": "a pair",
+    "high_card": "high card",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class DealerRevealed(Event):
     """The dealer's hand shown and announced, and whether it qualifies."""
@@ -169,7 +191,7 @@ class DealerRevealed(Event):
     def announcement(self) -> str:
         """The dealer's words: ``"Dealer has two pair, qualifies"``."""
         verdict = "qualifies" if self.qualifies else "does not qualify"
-        return f"Dealer has {self.category.replace('_', ' ')}, {verdict}"
+        return f"Dealer has {_ANNOUNCED.get(self.category, self.category)}, {verdict}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -166,12 +166,26 @@ class Round:
 
     @property
     def board(self) -> tuple[Card, ...]:
-        """The community cards turned so far (0, 3 or 5)."""
-        if self.phase in (Phase.BETTING, Phase.PRE_FLOP) or not self._board:
-            return ()
-        if self.phase == Phase.FLOP:
-            return self._board[:3]
-        return self._board
+        """The community cards turned so far (0, 3 or 5).
+
+        A round voided before the turn and river keeps its unturned cards hidden.
+        """
+        turned = sum(
+            len(e.cards)
+            for e in self._events
+            if isinstance(e, ev.FlopTurned | ev.TurnAndRiverTurned)
+        )
+        return self._board[:turned]
+
+    @property
+    def deck_order(self) -> tuple[Card, ...]:
+        """The 52 cards of the deck in deal order (keep it secret until settled)."""
+        return self._cards
+
+    @property
+    def dealer_hole(self) -> tuple[Card, ...]:
+        """The dealer's hole cards once dealt (hidden from players until the showdown)."""
+        return self._dealer
 
     def wagers(self, player: str) -> Wagers:
         """The initial wagers of a hand.
@@ -321,7 +335,8 @@ class Round:
 
     def close_betting(self) -> tuple[ev.Event, ...]:
         """Close betting and deal: two hole cards to each seated hand in settlement
-        order, two to the dealer, then the five community cards face down.
+        order (or, with ``shared_hand``, one player hand face up for every player,
+        004), two to the dealer, then the five community cards face down.
 
         Returns:
             The events emitted, up to the pre-flop decisions.
@@ -338,7 +353,14 @@ class Round:
         start = len(self._events)
         self._emit(ev.BettingClosed(tuple(h.player for h in self._ordered())))
         pos = 0
-        for hand in seated:
+        if self.rules.shared_hand:
+            # 004: one player hand, face up, played by every player.
+            shared = self._cards[0:2]
+            pos = 2
+            for hand in seated:
+                hand.hole = shared
+            self._emit(ev.PlayerHandDealt(shared))
+        for hand in () if self.rules.shared_hand else seated:
             hand.hole = self._cards[pos : pos + 2]
             pos += 2
             self._emit(ev.HoleCardsDealt(hand.player, hand.hole))
@@ -460,9 +482,17 @@ class Round:
             )
         if limit is not None and existing is None and len(others) >= limit:
             raise IllegalActionError(f"seat: the table's {limit} seats are taken", field="seat")
+        # One 52-card deck deals at most 22 hands besides the dealer's two cards and
+        # the board: an "unlimited" table (004) is full for this round beyond that.
+        most = (len(self._cards) - 7) // 2
+        if not self.rules.shared_hand and existing is None and len(others) >= most:
+            raise IllegalActionError(
+                f"seat: one deck deals at most {most} hands; this round is full", field="seat"
+            )
         if seat is not None:
-            if limit is not None and not 1 <= seat <= limit:
-                raise IllegalActionError(f"seat: must be 1..{limit}, got {seat!r}", field="seat")
+            if seat < 1 or (limit is not None and seat > limit):
+                shown = f"1..{limit}" if limit is not None else "1 or more"
+                raise IllegalActionError(f"seat: must be {shown}, got {seat!r}", field="seat")
             if any(h.seat == seat for h in others):
                 raise IllegalActionError(f"seat: seat {seat} is taken", field="seat")
 

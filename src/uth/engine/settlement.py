@@ -285,7 +285,9 @@ def settle(
         board: the five community cards.
         dealer_hole: the dealer's (or player-dealer's) two hole cards.
         hands: the hands in settlement order (clockwise from the dealer's left),
-            each back-line bet after the hand it follows.
+            each back-line bet after the hand it follows; a back-line bet is settled
+            right after that hand (and its earlier back-line bets), wherever it is
+            listed after it.
         bank: the player-dealer's bank in currency units; required with a
             ``player_dealer`` rule set and refused otherwise.
 
@@ -304,7 +306,19 @@ def settle(
 
     """
     seated = [h for h in hands if h.behind is None]
-    check_deal(board, dealer_hole, [(h.id, h.hole or ()) for h in seated])
+    holes = [(h.id, h.hole or ()) for h in seated]
+    if rules.shared_hand:
+        # 004: every player plays the one player hand dealt face up.
+        for hand_id, hole in holes[1:]:
+            if set(hole) != set(holes[0][1]):
+                raise InvalidDealError(
+                    f"hands[{hand_id}].hole: rule set {rules.name!r} deals one shared player "
+                    f"hand, got {' '.join(map(str, hole))} besides "
+                    f"{' '.join(map(str, holes[0][1]))}",
+                    field=f"hands[{hand_id}].hole",
+                )
+        holes = holes[:1]
+    check_deal(board, dealer_hole, holes)
     bank_amount = check_bank(rules, bank)
     if rules.seats is not None and len(seated) > rules.seats:
         raise InvalidDealError(
@@ -319,7 +333,7 @@ def settle(
     seen: dict[str, HandEntry] = {}
     values: dict[str, HandValue] = {}
     results: list[HandResult] = []
-    for i, entry in enumerate(hands):
+    for i, entry in _settlement_order(hands):
         where = f"hands[{i}]"
         if entry.id in seen:
             raise InvalidDealError(
@@ -352,6 +366,25 @@ def settle(
             settled.append(WagerResult(g.kind, g.stake, result, net, uncovered, capped))
         results.append(HandResult(entry.id, value, outcome, play, tuple(settled), entry.behind))
     return Settlement(dealer, tuple(results), rules.banking, bank_amount, tuple(board))
+
+
+def _settlement_order(hands: Sequence[HandEntry]) -> list[tuple[int, HandEntry]]:
+    """The hands with their input positions, each back-line bet moved right after the
+    seated hand it follows (after that hand's earlier back-line bets): RULES.md, "Who
+    banks". A back-line bet whose hand is not an earlier seated hand stays where it is,
+    so that the settlement loop reports it.
+    """
+    groups: dict[str, list[tuple[int, HandEntry]]] = {}
+    order: list[list[tuple[int, HandEntry]]] = []
+    for i, entry in enumerate(hands):
+        if entry.behind is not None and entry.behind in groups:
+            groups[entry.behind].append((i, entry))
+            continue
+        group = [(i, entry)]
+        order.append(group)
+        if entry.behind is None:
+            groups.setdefault(entry.id, group)
+    return [item for group in order for item in group]
 
 
 def _resolve_play(rules: RuleSet, entry: HandEntry, seen: dict[str, HandEntry], where: str) -> int:

@@ -184,6 +184,10 @@ class RuleSet(BaseModel):
     deck_procedure: Literal["single_deck", "two_alternating_decks"] = "single_deck"
     seats: int | None = Field(default=7, ge=1, description="seats at the table; None = unlimited")
     back_line_bets: bool = False
+    shared_hand: bool = Field(
+        default=False,
+        description="one player hand dealt face up and played by every player (004)",
+    )
     max_consecutive_banks: int = Field(default=2, ge=1)
 
     ante: Limit = Limit(min=Decimal(5), max=Decimal(1000))

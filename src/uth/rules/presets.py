@@ -27,6 +27,10 @@ def _preset_data(name: str) -> dict[str, Any]:
 
 
 @cache
+def _cached_preset(name: str) -> RuleSet:
+    return rules_from_data(_preset_data(name), source=f"preset {name}")
+
+
 def preset(name: str) -> RuleSet:
     """The preset rule set called ``name``: ``casino`` (001), ``california`` (000),
     ``california-bad-beat`` (002) or ``live`` (004).

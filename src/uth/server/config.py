@@ -1,0 +1,154 @@
+"""Server settings (environment) and the table configuration file (TOML)."""
+
+from __future__ import annotations
+
+import tomllib
+from decimal import Decimal
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from uth.errors import InvalidRulesError
+from uth.rules import RuleSet, load_rules, rules_from_data
+
+
+class Settings(BaseSettings):
+    """Settings read from ``UTH_*`` environment variables.
+
+    Attributes:
+        database_url: SQLAlchemy URL; SQLite file ``uth.db`` by default,
+            ``postgresql+psycopg://user@host/db`` for PostgreSQL.
+        host, port: where ``uth serve`` listens.
+        tables_file: the table configuration TOML; the packaged default opens one
+            ``live`` table and one seven-seat ``casino`` table.
+        operator_token: the token for operator routes. Required (16+ characters)
+            outside development; in development a missing token disables them.
+        environment: ``development`` or ``production``.
+    """
+
+    model_config = SettingsConfigDict(env_prefix="UTH_", extra="ignore")
+
+    database_url: str = "sqlite:///uth.db"
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=1, le=65535)
+    tables_file: Path | None = None
+    operator_token: str | None = None
+    environment: Literal["development", "production"] = "development"
+    log_level: str = "info"
+
+    @model_validator(mode="after")
+    def _safe(self) -> Settings:
+        if self.environment != "development" and (
+            self.operator_token is None or len(self.operator_token) < 16
+        ):
+            raise ValueError(
+                "UTH_OPERATOR_TOKEN: set a token of 16+ characters outside development"
+            )
+        return self
+
+
+class TableConfig(BaseModel):
+    """One table of the configuration file.
+
+    Attributes:
+        id: the table's id in URLs (``live-1``).
+        name: the name shown in the lobby.
+        rules: a preset name or a path to a rule-set TOML file.
+        overrides: rule-set keys that replace the preset's (limits, for example).
+        betting_seconds: the betting window; the light is green, then yellow for
+            the last ``yellow_seconds``, then red (004).
+        decision_seconds: the time for each decision (pre-flop, flop, river).
+        pause_seconds: the pause after settlement before the next betting window.
+        chips: the chip denominations offered, in currency units.
+        listed_bets: at most this many other players' bets are listed to a player.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")
+    name: str = ""
+    rules: str = "live"
+    overrides: dict[str, Any] = Field(default_factory=dict)
+    betting_seconds: float = Field(default=15, gt=0)
+    yellow_seconds: float = Field(default=5, ge=0)
+    decision_seconds: float = Field(default=10, gt=0)
+    pause_seconds: float = Field(default=4, ge=0)
+    chips: tuple[Decimal, ...] = (Decimal(1), Decimal(5), Decimal(25), Decimal(100), Decimal(500))
+    listed_bets: int = Field(default=50, ge=0)
+
+    @model_validator(mode="after")
+    def _windows(self) -> TableConfig:
+        if self.yellow_seconds > self.betting_seconds:
+            raise ValueError("yellow_seconds must not exceed betting_seconds")
+        if any(c <= 0 for c in self.chips):
+            raise ValueError("chips must be positive")
+        return self
+
+    def rule_set(self, base_dir: Path | None = None) -> RuleSet:
+        """The table's rule set: the preset or file, with ``overrides`` applied.
+
+        Raises:
+            InvalidRulesError: unknown preset, bad file, or a bad override.
+        """
+        path = Path(self.rules)
+        if path.suffix == ".toml":
+            if not path.is_absolute() and base_dir is not None:
+                path = base_dir / path
+            base = load_rules(path)
+            if not self.overrides:
+                return base
+            return rules_from_data({**base.model_dump(mode="json"), **self.overrides})
+        return rules_from_data({"extends": self.rules, **self.overrides}, source=f"table {self.id}")
+
+
+class TablesFile(BaseModel):
+    """The table configuration file: a starting balance and the tables."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    starting_balance: Decimal = Field(default=Decimal(1000), ge=0)
+    tables: list[TableConfig]
+
+    @model_validator(mode="after")
+    def _unique(self) -> TablesFile:
+        ids = [t.id for t in self.tables]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"tables: duplicate table id in {ids}")
+        if not ids:
+            raise ValueError("tables: at least one table is required")
+        return self
+
+
+def load_tables(path: Path | None = None) -> TablesFile:
+    """Read a table configuration file (the packaged default when ``path`` is None).
+
+    Raises:
+        InvalidRulesError: the file is unreadable or invalid; names the field.
+    """
+    if path is None:
+        text = resources.files("uth.server").joinpath("tables.toml").read_text("utf-8")
+        source = "default tables.toml"
+    else:
+        source = str(path)
+        try:
+            text = path.read_text("utf-8")
+        except OSError as exc:
+            raise InvalidRulesError(
+                f"{source}: cannot read: {exc.strerror}", field="file"
+            ) from None
+    try:
+        data = tomllib.loads(text)
+        tables = TablesFile.model_validate(data)
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidRulesError(f"{source}: not valid TOML: {exc}", field="file") from None
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(p) for p in err["loc"])
+        raise InvalidRulesError(f"{source}: {loc}: {err['msg']}", field=loc) from None
+    base = path.parent if path is not None else None
+    for table in tables.tables:
+        table.rule_set(base)  # fail at start-up, not at the first round
+    return tables

@@ -1,0 +1,694 @@
+"""``SqlStore``: the :class:`uth.server.ports.Store` interface on SQLAlchemy.
+
+Every public method runs in one transaction (``with Session.begin()``). Balance
+changes lock the player rows first (``SELECT ... FOR UPDATE`` on PostgreSQL;
+SQLite transactions take the database write lock up front, see
+:func:`uth.server.storage.db.make_engine`), always in the same order (the round
+row, then the players by id) so that concurrent calls cannot deadlock. Every
+change of a balance appends a ledger entry carrying the new balance, so a
+player's balance always equals the sum of their ledger entries.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from decimal import Decimal, InvalidOperation
+from enum import Enum
+from typing import Any
+
+from sqlalchemy import Engine, select, union
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from uth.errors import UthError
+from uth.server.ports import (
+    AuditEntry,
+    Debit,
+    InsufficientFundsError,
+    LedgerEntry,
+    NotFoundError,
+    PlayerRecord,
+    RoundDetail,
+    RoundRecord,
+    RoundSummary,
+    Store,
+)
+from uth.server.storage.errors import DuplicateError, RoundNotOpenError
+from uth.server.storage.models import AuditLog, Player, Round, RoundPlayer
+from uth.server.storage.models import LedgerEntry as LedgerRow
+
+CENT = Decimal("0.01")
+ZERO = Decimal("0.00")
+RECOVER_REASON = "server restarted during the round"
+RECOVER_ACTOR = "system"
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 hex digest under which a session token is stored."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class SqlStore:
+    """Accounts, ledger, rounds, history and audit log in a SQL database.
+
+    The schema must exist (:func:`uth.server.storage.migrate.upgrade`).
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    @property
+    def engine(self) -> Engine:
+        """The engine the store runs on."""
+        return self._engine
+
+    # -- accounts ---------------------------------------------------------------
+
+    def create_player(
+        self, name: str, token: str, starting_balance: Decimal, now: datetime
+    ) -> PlayerRecord:
+        """Create an account with a signup credit; only a hash of ``token`` is stored."""
+        name = _text(name, "name")
+        if not token:
+            raise UthError("token: must not be empty", field="token")
+        amount = _money(starting_balance, "starting_balance")
+        if amount < 0:
+            raise UthError(
+                f"starting_balance: must not be negative, got {amount}", field="starting_balance"
+            )
+        now = _aware(now, "now")
+        try:
+            with self._sessions.begin() as s:
+                player = Player(
+                    name=name, token_hash=hash_token(token), created_at=now, balance=ZERO
+                )
+                s.add(player)
+                s.flush()
+                _post(s, player, amount, kind="signup", reason="signup", now=now)
+                return _player_record(player)
+        except IntegrityError as exc:
+            raise DuplicateError("token: already in use by another player", field="token") from exc
+
+    def player_by_token(self, token: str) -> PlayerRecord | None:
+        """The account whose session token this is, or None."""
+        with self._sessions.begin() as s:
+            player = s.scalars(select(Player).where(Player.token_hash == hash_token(token))).first()
+            return None if player is None else _player_record(player)
+
+    def player(self, player_id: int) -> PlayerRecord:
+        """The account (raises NotFoundError)."""
+        with self._sessions.begin() as s:
+            return _player_record(_get_player(s, player_id))
+
+    # -- rounds -----------------------------------------------------------------
+
+    def open_round(self, table_id: str, game_number: str, rules: str, started_at: datetime) -> int:
+        """Record a new round (status ``open``) and return its id."""
+        table_id = _text(table_id, "table_id")
+        game_number = _text(game_number, "game_number")
+        started_at = _aware(started_at, "started_at")
+        try:
+            with self._sessions.begin() as s:
+                rnd = Round(
+                    game_number=game_number,
+                    table_id=table_id,
+                    rules=rules,
+                    status="open",
+                    started_at=started_at,
+                )
+                s.add(rnd)
+                s.flush()
+                return rnd.id
+        except IntegrityError as exc:
+            raise DuplicateError(
+                f"game_number: {game_number} already exists", field="game_number"
+            ) from exc
+
+    def debit_wagers(
+        self, round_id: int, debits: Sequence[Debit], now: datetime
+    ) -> dict[int, Decimal]:
+        """Debit every wager at once (all or none); returns each player's new balance.
+
+        Zero amounts are skipped. Raises InsufficientFundsError naming the player
+        when one cannot cover the sum of their wagers; then nothing is debited.
+        """
+        now = _aware(now, "now")
+        checked: list[tuple[int, str, Decimal]] = []
+        for i, debit in enumerate(debits):
+            amount = _money(debit.amount, f"debits[{i}].amount")
+            if amount < 0:
+                raise UthError(
+                    f"debits[{i}].amount: must not be negative, got {amount}",
+                    field=f"debits[{i}].amount",
+                )
+            kind = _text(debit.kind, f"debits[{i}].kind")
+            if amount > 0:
+                checked.append((debit.player_id, kind, amount))
+        with self._sessions.begin() as s:
+            rnd = _lock_round(s, round_id)
+            _require_open(rnd, "debit wagers of")
+            players = _lock_players(s, (pid for pid, _, _ in checked))
+            totals: dict[int, Decimal] = {}
+            for pid, _, amount in checked:
+                totals[pid] = totals.get(pid, ZERO) + amount
+            for pid in sorted(totals):
+                _require_funds(players[pid], totals[pid], f"the wagers of game {rnd.game_number}")
+            for pid, kind, amount in checked:
+                _post(
+                    s,
+                    players[pid],
+                    -amount,
+                    kind="wager",
+                    wager=kind,
+                    round_id=rnd.id,
+                    reason=f"{kind} wager, game {rnd.game_number}",
+                    now=now,
+                )
+            return {pid: players[pid].balance for pid in sorted(totals)}
+
+    def settle_round(
+        self, round_id: int, record: RoundRecord, credits: Mapping[int, Mapping[str, Decimal]]
+    ) -> dict[int, Decimal]:
+        """Store the settled round and credit each player, in one transaction.
+
+        ``credits[player][kind]`` is the stake plus the net of that wager (0 for a
+        lost wager); each non-zero credit is one ``payout`` ledger entry. Returns
+        the new balance of every player of the round.
+        """
+        settled_at = _aware(record.settled_at, "settled_at")
+        checked: list[tuple[int, str, Decimal]] = []
+        for pid, by_kind in credits.items():
+            for kind, value in by_kind.items():
+                field = f"credits[{pid}][{kind}]"
+                amount = _money(value, field)
+                if amount < 0:
+                    raise UthError(f"{field}: must not be negative, got {amount}", field=field)
+                if amount > 0:
+                    checked.append((pid, _text(kind, field), amount))
+        seen: set[int] = set()
+        for pr in record.players:
+            if pr.player_id in seen:
+                raise UthError(
+                    f"players: player {pr.player_id} appears twice in the round record",
+                    field="players",
+                )
+            seen.add(pr.player_id)
+        with self._sessions.begin() as s:
+            rnd = _lock_round(s, round_id)
+            _require_open(rnd, "settle")
+            players = _lock_players(s, seen | set(credits))
+            for pid, kind, amount in checked:
+                _post(
+                    s,
+                    players[pid],
+                    amount,
+                    kind="payout",
+                    wager=kind,
+                    round_id=rnd.id,
+                    reason=f"{kind} payout, game {rnd.game_number}",
+                    now=settled_at,
+                )
+            rnd.status = "settled"
+            rnd.settled_at = settled_at
+            rnd.deck = [str(c) for c in record.deck]
+            rnd.board = [str(c) for c in record.board]
+            rnd.dealer = [str(c) for c in record.dealer]
+            rnd.dealer_category = record.dealer_category
+            rnd.dealer_qualifies = bool(record.dealer_qualifies)
+            rnd.events = [_jsonable(e) for e in record.events]
+            s.flush()
+            for pr in record.players:
+                before, after = _round_balances(s, rnd.id, players[pr.player_id])
+                s.add(
+                    RoundPlayer(
+                        round_id=rnd.id,
+                        player_id=pr.player_id,
+                        hole=[str(c) for c in pr.hole],
+                        decisions=[str(d) for d in pr.decisions],
+                        wagers=_jsonable(pr.wagers),
+                        category=pr.category,
+                        best_five=[str(c) for c in pr.best_five],
+                        outcome=pr.outcome,
+                        balance_before=before,
+                        balance_after=after,
+                    )
+                )
+            return {pid: players[pid].balance for pid in sorted(players)}
+
+    def void_round(
+        self, round_id: int, reason: str, actor: str, now: datetime
+    ) -> dict[int, Decimal]:
+        """Refund every debit of an open round, mark it voided, write the audit log.
+
+        Raises RoundNotOpenError for a settled or voided round.
+        """
+        reason = _text(reason, "reason")
+        actor = _text(actor, "actor")
+        now = _aware(now, "now")
+        with self._sessions.begin() as s:
+            rnd = _lock_round(s, round_id)
+            return _void(s, rnd, reason, actor, now)
+
+    def recover(self, now: datetime) -> list[str]:
+        """Void every round left ``open`` (the server stopped mid-round); returns their game numbers."""
+        now = _aware(now, "now")
+        with self._sessions.begin() as s:
+            rounds = s.scalars(
+                select(Round)
+                .where(Round.status == "open")
+                .order_by(Round.id)
+                .with_for_update()
+                .execution_options(populate_existing=True)
+            ).all()
+            for rnd in rounds:
+                _void(s, rnd, RECOVER_REASON, RECOVER_ACTOR, now)
+            return [rnd.game_number for rnd in rounds]
+
+    def adjust_balance(
+        self, player_id: int, amount: Decimal, reason: str, actor: str, now: datetime
+    ) -> Decimal:
+        """Operator credit (+) or debit (-) with a reason, audited; returns the new balance.
+
+        Raises InsufficientFundsError when a debit would take the balance below 0.
+        """
+        value = _money(amount, "amount")
+        if value == 0:
+            raise UthError("amount: an adjustment must not be zero", field="amount")
+        reason = _text(reason, "reason")
+        actor = _text(actor, "actor")
+        now = _aware(now, "now")
+        with self._sessions.begin() as s:
+            player = _lock_players(s, [player_id])[player_id]
+            if value < 0:
+                _require_funds(player, -value, "the adjustment")
+            _post(s, player, value, kind="adjustment", reason=reason, now=now)
+            s.add(
+                AuditLog(
+                    at=now,
+                    actor=actor,
+                    action="adjust_balance",
+                    reason=reason,
+                    details={
+                        "player_id": player.id,
+                        "amount": str(value),
+                        "balance_after": str(player.balance),
+                    },
+                )
+            )
+            return player.balance
+
+    # -- reading ----------------------------------------------------------------
+
+    def ledger(self, player_id: int) -> list[LedgerEntry]:
+        """Every ledger entry of a player, oldest first."""
+        with self._sessions.begin() as s:
+            _get_player(s, player_id)
+            rows = s.scalars(
+                select(LedgerRow).where(LedgerRow.player_id == player_id).order_by(LedgerRow.id)
+            ).all()
+            return [
+                LedgerEntry(
+                    id=row.id,
+                    player_id=row.player_id,
+                    amount=row.amount,
+                    balance_after=row.balance_after,
+                    kind=row.kind,
+                    wager=row.wager,
+                    round_id=row.round_id,
+                    reason=row.reason,
+                    created_at=row.created_at,
+                )
+                for row in rows
+            ]
+
+    def history(self, player_id: int, limit: int = 20) -> list[RoundSummary]:
+        """The player's last rounds (open, settled or voided), newest first."""
+        if limit < 1:
+            raise UthError(f"limit: must be at least 1, got {limit}", field="limit")
+        with self._sessions.begin() as s:
+            _get_player(s, player_id)
+            mine = union(
+                select(LedgerRow.round_id).where(
+                    LedgerRow.player_id == player_id, LedgerRow.round_id.is_not(None)
+                ),
+                select(RoundPlayer.round_id).where(RoundPlayer.player_id == player_id),
+            ).subquery()
+            rounds = s.scalars(
+                select(Round)
+                .where(Round.id.in_(select(mine.c.round_id)))
+                .order_by(Round.started_at.desc(), Round.id.desc())
+                .limit(limit)
+            ).all()
+            entries = _entries(s, player_id, [r.id for r in rounds])
+            summaries = []
+            for rnd in rounds:
+                own = [e for e in entries if e.round_id == rnd.id]
+                stake = -sum((e.amount for e in own if e.kind == "wager"), ZERO)
+                net = sum((e.amount for e in own), ZERO)
+                summaries.append(
+                    RoundSummary(
+                        game_number=rnd.game_number,
+                        table_id=rnd.table_id,
+                        status=rnd.status,
+                        started_at=rnd.started_at,
+                        total_stake=stake,
+                        net=net,
+                    )
+                )
+            return summaries
+
+    def round_detail(self, player_id: int, game_number: str) -> RoundDetail:
+        """One of the player's rounds by game number (raises NotFoundError).
+
+        A round the player took no part in is not found, whether or not it exists.
+        """
+        with self._sessions.begin() as s:
+            player = _get_player(s, player_id)
+            rnd = s.scalars(select(Round).where(Round.game_number == game_number)).first()
+            part = None if rnd is None else s.get(RoundPlayer, (rnd.id, player_id))
+            entries = [] if rnd is None else _entries(s, player_id, [rnd.id])
+            if rnd is None or (part is None and not entries):
+                raise NotFoundError(
+                    f"game_number: no round {game_number} for player {player_id}",
+                    field="game_number",
+                )
+            if part is not None:
+                wagers = _wagers_from_json(part.wagers)
+                before, after = part.balance_before, part.balance_after
+            else:
+                wagers = _wagers_from_ledger(entries, rnd.status)
+                before, after = _balances_from(entries, player.balance)
+            return RoundDetail(
+                game_number=rnd.game_number,
+                table_id=rnd.table_id,
+                rules=rnd.rules,
+                status=rnd.status,
+                started_at=rnd.started_at,
+                settled_at=rnd.settled_at,
+                board=list(rnd.board or []),
+                dealer=list(rnd.dealer or []),
+                dealer_category=rnd.dealer_category,
+                dealer_qualifies=rnd.dealer_qualifies,
+                hole=list(part.hole) if part else [],
+                decisions=list(part.decisions) if part else [],
+                wagers=wagers,
+                category=part.category if part else None,
+                best_five=list(part.best_five) if part else [],
+                outcome=part.outcome if part else None,
+                balance_before=before,
+                balance_after=after,
+                void_reason=rnd.void_reason,
+            )
+
+    def round_id(self, game_number: str) -> int:
+        """The id of the round with that game number (raises NotFoundError)."""
+        with self._sessions.begin() as s:
+            found = s.scalars(select(Round.id).where(Round.game_number == game_number)).first()
+            if found is None:
+                raise NotFoundError(f"game_number: no round {game_number}", field="game_number")
+            return found
+
+    # -- audit ------------------------------------------------------------------
+
+    def audit(
+        self, actor: str, action: str, reason: str, details: Mapping[str, Any], now: datetime
+    ) -> None:
+        """Append a line to the audit log."""
+        actor = _text(actor, "actor")
+        action = _text(action, "action")
+        now = _aware(now, "now")
+        with self._sessions.begin() as s:
+            s.add(
+                AuditLog(
+                    at=now, actor=actor, action=action, reason=reason, details=_jsonable(details)
+                )
+            )
+
+    def audit_log(self, limit: int = 100) -> list[AuditEntry]:
+        """The newest audit lines first."""
+        if limit < 1:
+            raise UthError(f"limit: must be at least 1, got {limit}", field="limit")
+        with self._sessions.begin() as s:
+            rows = s.scalars(select(AuditLog).order_by(AuditLog.id.desc()).limit(limit)).all()
+            return [
+                AuditEntry(
+                    id=row.id,
+                    at=row.at,
+                    actor=row.actor,
+                    action=row.action,
+                    reason=row.reason,
+                    details=dict(row.details),
+                )
+                for row in rows
+            ]
+
+
+# -- transaction helpers ----------------------------------------------------------
+
+
+def _get_player(s: Session, player_id: int) -> Player:
+    player = s.get(Player, player_id)
+    if player is None:
+        raise NotFoundError(f"player_id: no player {player_id}", field="player_id")
+    return player
+
+
+def _lock_round(s: Session, round_id: int) -> Round:
+    rnd = s.scalars(
+        select(Round)
+        .where(Round.id == round_id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    ).first()
+    if rnd is None:
+        raise NotFoundError(f"round_id: no round {round_id}", field="round_id")
+    return rnd
+
+
+def _lock_players(s: Session, player_ids: Iterable[int]) -> dict[int, Player]:
+    """Lock the players' rows in id order (a fixed order: no deadlocks)."""
+    wanted = sorted(set(player_ids))
+    if not wanted:
+        return {}
+    rows = s.scalars(
+        select(Player)
+        .where(Player.id.in_(wanted))
+        .order_by(Player.id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    ).all()
+    found = {p.id: p for p in rows}
+    missing = [pid for pid in wanted if pid not in found]
+    if missing:
+        raise NotFoundError(f"player_id: no player {missing[0]}", field="player_id")
+    return found
+
+
+def _require_open(rnd: Round, doing: str) -> None:
+    if rnd.status != "open":
+        raise RoundNotOpenError(
+            f"round {rnd.game_number} is {rnd.status}: cannot {doing} a round that is not open",
+            field="round_id",
+        )
+
+
+def _require_funds(player: Player, amount: Decimal, what: str) -> None:
+    if player.balance < amount:
+        raise InsufficientFundsError(
+            f"player {player.id} ({player.name}) has a balance of {player.balance}, "
+            f"which cannot cover {amount} for {what}",
+            field="amount",
+        )
+
+
+def _post(
+    s: Session,
+    player: Player,
+    amount: Decimal,
+    *,
+    kind: str,
+    reason: str,
+    now: datetime,
+    wager: str | None = None,
+    round_id: int | None = None,
+) -> None:
+    """Change a locked player's balance by ``amount`` and append the ledger entry."""
+    new_balance = (player.balance + amount).quantize(CENT)
+    if new_balance < 0:
+        _require_funds(player, -amount, reason)
+    player.balance = new_balance
+    s.add(
+        LedgerRow(
+            player_id=player.id,
+            amount=amount,
+            balance_after=new_balance,
+            kind=kind,
+            wager=wager,
+            round_id=round_id,
+            reason=reason,
+            created_at=now,
+        )
+    )
+
+
+def _void(s: Session, rnd: Round, reason: str, actor: str, now: datetime) -> dict[int, Decimal]:
+    """Refund what the round's entries took from each player, per wager kind."""
+    if rnd.status != "open":
+        raise RoundNotOpenError(
+            f"round {rnd.game_number} is {rnd.status}: only an open round can be voided",
+            field="round_id",
+        )
+    rows = s.execute(
+        select(LedgerRow.player_id, LedgerRow.wager, LedgerRow.amount)
+        .where(LedgerRow.round_id == rnd.id)
+        .order_by(LedgerRow.id)
+    ).all()
+    owed: dict[tuple[int, str | None], Decimal] = {}
+    for pid, wager, amount in rows:
+        owed[(pid, wager)] = owed.get((pid, wager), ZERO) - amount
+    players = _lock_players(s, (pid for pid, _ in owed))
+    refunds: dict[int, Decimal] = {}
+    for (pid, wager), amount in owed.items():
+        if amount == 0:
+            continue
+        _post(
+            s,
+            players[pid],
+            amount,
+            kind="refund",
+            wager=wager,
+            round_id=rnd.id,
+            reason=f"refund, game {rnd.game_number} voided: {reason}",
+            now=now,
+        )
+        refunds[pid] = refunds.get(pid, ZERO) + amount
+    rnd.status = "voided"
+    rnd.void_reason = reason
+    s.add(
+        AuditLog(
+            at=now,
+            actor=actor,
+            action="void_round",
+            reason=reason,
+            details={
+                "game_number": rnd.game_number,
+                "refunds": {str(pid): str(refunds[pid]) for pid in sorted(refunds)},
+            },
+        )
+    )
+    return {pid: players[pid].balance for pid in sorted(refunds)}
+
+
+def _entries(s: Session, player_id: int, round_ids: Sequence[int]) -> list[LedgerRow]:
+    if not round_ids:
+        return []
+    return list(
+        s.scalars(
+            select(LedgerRow)
+            .where(LedgerRow.player_id == player_id, LedgerRow.round_id.in_(round_ids))
+            .order_by(LedgerRow.id)
+        ).all()
+    )
+
+
+def _round_balances(s: Session, round_id: int, player: Player) -> tuple[Decimal, Decimal]:
+    return _balances_from(_entries(s, player.id, [round_id]), player.balance)
+
+
+def _balances_from(entries: Sequence[LedgerRow], current: Decimal) -> tuple[Decimal, Decimal]:
+    """Balance before the round's first debit and after its last entry.
+
+    The balance before an entry is the ``balance_after`` of the player's previous
+    entry, which equals ``balance_after - amount`` of this one.
+    """
+    if not entries:
+        return current, current
+    first = next((e for e in entries if e.amount < 0), entries[0])
+    return (first.balance_after - first.amount).quantize(CENT), entries[-1].balance_after
+
+
+# -- conversions -------------------------------------------------------------------
+
+
+def _player_record(player: Player) -> PlayerRecord:
+    return PlayerRecord(id=player.id, name=player.name, balance=player.balance)
+
+
+def _text(value: str, field: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise UthError(f"{field}: must not be empty", field=field)
+    return value.strip()
+
+
+def _aware(value: datetime, field: str) -> datetime:
+    if not isinstance(value, datetime) or value.tzinfo is None or value.utcoffset() is None:
+        raise UthError(f"{field}: expected a timezone-aware datetime, got {value!r}", field=field)
+    return value
+
+
+def _money(value: object, field: str) -> Decimal:
+    """A Decimal (or int) amount in whole cents, as a two-place Decimal."""
+    if isinstance(value, bool) or not isinstance(value, Decimal | int):
+        raise UthError(f"{field}: expected a Decimal amount, got {value!r}", field=field)
+    amount = Decimal(value)
+    if not amount.is_finite():
+        raise UthError(f"{field}: expected a finite amount, got {value!r}", field=field)
+    try:
+        cents = amount.quantize(CENT)
+    except InvalidOperation:
+        raise UthError(f"{field}: amount too large, got {value!r}", field=field) from None
+    if cents != amount:
+        raise UthError(f"{field}: amounts are in whole cents, got {value!r}", field=field)
+    if abs(cents) >= Decimal("1e12"):
+        raise UthError(f"{field}: amount too large, got {value!r}", field=field)
+    return cents
+
+
+def _jsonable(value: Any) -> Any:
+    """``value`` with Decimals as strings, times as ISO strings, sequences as lists."""
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, Enum):
+        return _jsonable(value.value)
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, Iterable):
+        return [_jsonable(v) for v in value]
+    return str(value)
+
+
+def _wagers_from_json(stored: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """The stored wagers with ``stake`` and ``net`` back as Decimals."""
+    wagers: dict[str, dict[str, Any]] = {}
+    for kind, wager in stored.items():
+        item = dict(wager)
+        for key in ("stake", "net"):
+            if isinstance(item.get(key), str | int):
+                item[key] = Decimal(item[key])
+        wagers[kind] = item
+    return wagers
+
+
+def _wagers_from_ledger(entries: Sequence[LedgerRow], status: str) -> dict[str, dict[str, Any]]:
+    """Wagers of a round that was not settled: the stakes; a voided round nets 0."""
+    wagers: dict[str, dict[str, Any]] = {}
+    for entry in entries:
+        if entry.kind != "wager" or entry.wager is None:
+            continue
+        item = wagers.setdefault(entry.wager, {"stake": ZERO, "result": status, "net": ZERO})
+        item["stake"] -= entry.amount
+    for item in wagers.values():
+        item["net"] = ZERO if status == "voided" else -item["stake"]
+    return wagers
+
+
+def _conforms(store: SqlStore) -> Store:
+    """Let mypy (strict, run over the package) check that SqlStore satisfies Store."""
+    return store

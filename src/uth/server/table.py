@@ -1,0 +1,946 @@
+"""The live table: one asyncio task per table drives the engine's rounds.
+
+RULES.md, "Online table" (seed 004): a betting window with a traffic light
+(green, yellow for the last seconds, red), the deal, a decision window per street
+with a timer (time-out: AUTO CHECKED pre-flop and on the flop, AUTO FOLDED at the
+river), the dealer's reveal and announcement, settlement, a pause, the next round.
+No round is dealt when nobody has bet.
+
+Concurrency: everything here runs on the server's event loop. Commands
+(:meth:`LiveTable.handle`) are synchronous and never await, so each one is applied
+whole before another starts; the table task awaits only the clock and storage.
+Storage calls run in a worker thread.
+
+What a player is sent is filtered per player: their own hole cards, decisions and
+results; the board and the dealer's hand when turned; the dealer's hole cards and
+the deck order never before the showdown (the deck is stored only once settled).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from typing import Any, Protocol
+
+from uth.cards import PreparedDeck, SecureShuffler, Shuffler, make_procedure
+from uth.engine import Phase, Round
+from uth.engine import events as ev
+from uth.engine.wagers import validate_wagers
+from uth.errors import IllegalActionError, UthError
+from uth.money import ZERO, money_json, to_money
+from uth.rules import RuleSet
+from uth.server.clock import Clock
+from uth.server.config import TableConfig
+from uth.server.ports import (
+    Debit,
+    InsufficientFundsError,
+    PlayerRecord,
+    PlayerRound,
+    RoundRecord,
+    Store,
+)
+from uth.server.protocol import Command, Decide, Double, PlaceBet, Repeat, Snapshot, Undo
+from uth.server.wallet import Wallet
+
+log = logging.getLogger("uth.table")
+
+SPOTS = ("ante", "trips", "bad_beat")
+_STREETS = (Phase.PRE_FLOP, Phase.FLOP, Phase.RIVER)
+_REPLY_CACHE = 256
+
+
+class Connection(Protocol):
+    """A player's open connection; ``send`` queues a message and never blocks."""
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue one message for the client."""
+        ...
+
+
+class GameNumbers:
+    """Allocates game numbers ``YYYYMMDD-HHMMSS-NNNN``: the round's UTC start time
+    (to the second) and a sequence number shared by every table of the server, so
+    that two tables opening a round in the same second get different numbers
+    (004: every round has a unique game number that tells when it started).
+    """
+
+    def __init__(self) -> None:
+        self._sequence = 0
+
+    def next(self, now: datetime) -> str:
+        """The next game number for a round starting at ``now`` (1..9999, then again 1)."""
+        self._sequence = self._sequence % 9999 + 1
+        return f"{now.astimezone(UTC):%Y%m%d-%H%M%S}-{self._sequence:04d}"
+
+
+class CommandError(UthError):
+    """A command refused by the table, with a protocol error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass
+class Seat:
+    """A player at the table and their bets for the coming round."""
+
+    player: PlayerRecord
+    number: int | None
+    bets: dict[str, Decimal] = field(default_factory=lambda: dict.fromkeys(SPOTS, ZERO))
+    undo: list[tuple[dict[str, Decimal], bool]] = field(default_factory=list)
+    doubled: bool = False
+    last_bets: dict[str, Decimal] | None = None
+    connections: list[Connection] = field(default_factory=list)
+    replies: OrderedDict[str, dict[str, Any]] = field(default_factory=OrderedDict)
+    pending_play: Decimal = ZERO
+    decisions: list[str] = field(default_factory=list)
+
+    @property
+    def hand_id(self) -> str:
+        """The player's hand id in the engine's round."""
+        return str(self.player.id)
+
+    def cost(self, bets: dict[str, Decimal]) -> Decimal:
+        """Money needed for these bets: the Ante twice (Ante and Blind), Trips, Bad Beat."""
+        return 2 * bets["ante"] + bets["trips"] + bets["bad_beat"]
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send to every connection of this player."""
+        for conn in self.connections:
+            conn.send(message)
+
+
+class LiveTable:
+    """One live table and its round loop.
+
+    Args:
+        config: the table's configuration (timers, chips, rule set source).
+        rules: the validated rule set.
+        store: storage (ledger, rounds, audit).
+        wallet: the server's shared wallet cache.
+        clock: the server's clock (a manual clock in tests).
+        shuffler: the shuffler; a cryptographically secure one by default.
+        game_numbers: the server's game-number allocator (shared by its tables).
+    """
+
+    def __init__(
+        self,
+        config: TableConfig,
+        rules: RuleSet,
+        store: Store,
+        wallet: Wallet,
+        clock: Clock,
+        shuffler: Shuffler | None = None,
+        game_numbers: GameNumbers | None = None,
+    ) -> None:
+        self.config = config
+        self.rules = rules
+        self.store = store
+        self.wallet = wallet
+        self.clock = clock
+        self.decks = make_procedure(rules.deck_procedure, shuffler or SecureShuffler())
+        self.seats: dict[int, Seat] = {}
+        self.phase = "idle"
+        self.light = "red"
+        self.game_number: str | None = None
+        self.deadline: datetime | None = None
+        self.round: Round | None = None
+        self.round_id: int | None = None
+        self.rounds_played = 0
+        self._published = 0
+        self._pending_debits: list[Debit] = []
+        self._wake = asyncio.Event()
+        self._void_request: tuple[str, str] | None = None
+        self._voidable = False
+        self._bets_dirty = False
+        self._game_numbers = game_numbers or GameNumbers()
+        self._handlers: dict[type[Any], Callable[[Seat, Any], dict[str, Any] | None]] = {
+            PlaceBet: self._place_bet,
+            Undo: self._undo,
+            Double: self._double,
+            Repeat: self._repeat,
+            Decide: self._decide,
+            Snapshot: lambda seat, cmd: {"snapshot": self.snapshot(seat)},
+        }
+
+    # ------------------------------------------------------------ membership
+    def join(self, player: PlayerRecord, conn: Connection) -> dict[str, Any]:
+        """Seat a player (or add a connection of a seated player); returns the snapshot.
+
+        Raises:
+            CommandError: ``table_full`` when every seat is taken.
+        """
+        seat = self.seats.get(player.id)
+        if seat is None:
+            number = None
+            if self.rules.seats is not None:
+                taken = {s.number for s in self.seats.values()}
+                free = [n for n in range(1, self.rules.seats + 1) if n not in taken]
+                if not free:
+                    raise CommandError(
+                        "table_full", f"table: all {self.rules.seats} seats are taken"
+                    )
+                number = free[0]
+            seat = Seat(player, number)
+            self.seats[player.id] = seat
+        seat.connections.append(conn)
+        return self.snapshot(seat)
+
+    def disconnect(self, player_id: int, conn: Connection) -> None:
+        """A connection closed. When the player's last one closes while betting is
+        open, that round's bets are declined and refunded (004); a player in a
+        round stays in it (the timer decides). A player with no connection and no
+        hand in play leaves the seat.
+        """
+        seat = self.seats.get(player_id)
+        if seat is None:
+            return
+        if conn in seat.connections:
+            seat.connections.remove(conn)
+        if seat.connections:
+            return
+        if self.phase == "betting":
+            self._set_bets(seat, dict.fromkeys(SPOTS, ZERO))
+            seat.undo.clear()
+        # Betting closed (red light) and the round being opened: the bets stand
+        # and are dealt in, as for a player in the round (the timer decides).
+        dealt_in = self.phase == "closed" and seat.cost(seat.bets) > 0
+        if not self._in_round(seat) and not dealt_in:
+            self._release_all(seat)
+            del self.seats[player_id]
+
+    # ------------------------------------------------------------- commands
+    def handle(self, player_id: int, command: Command) -> dict[str, Any]:
+        """Apply one command of a seated player and return its reply.
+
+        A repeated request id returns the first reply again without applying
+        anything. Errors are replies with a ``code`` (``wrong_phase``,
+        ``over_limit``, ``insufficient_funds``, ``illegal_action``,
+        ``invalid_amount``, ``not_seated``); a refused command changes nothing.
+        """
+        seat = self.seats.get(player_id)
+        if seat is None:
+            return _error(command.id, "not_seated", "player: not seated at this table")
+        cached = seat.replies.get(command.id)
+        if cached is not None:
+            return cached
+        try:
+            notice = self._handlers[type(command)](seat, command)
+            reply: dict[str, Any] = {
+                "type": "accepted",
+                "id": command.id,
+                "state": self.state(seat),
+            }
+            if notice:
+                reply.update(notice)
+        except CommandError as exc:
+            reply = _error(command.id, exc.code, str(exc))
+        except InsufficientFundsError as exc:
+            reply = _error(command.id, "insufficient_funds", str(exc))
+        except IllegalActionError as exc:
+            reply = _error(command.id, "illegal_action", str(exc))
+        except UthError as exc:
+            reply = _error(command.id, "invalid_amount", str(exc))
+        seat.replies[command.id] = reply
+        while len(seat.replies) > _REPLY_CACHE:
+            seat.replies.popitem(last=False)
+        return reply
+
+    def _require_betting(self) -> None:
+        if self.phase != "betting":
+            raise CommandError("wrong_phase", f"phase: betting is closed (phase {self.phase})")
+
+    def _set_bets(self, seat: Seat, bets: dict[str, Decimal]) -> None:
+        """Replace a seat's bets, moving the reservation by the difference."""
+        delta = seat.cost(bets) - seat.cost(seat.bets)
+        if delta > 0:
+            self.wallet.reserve(seat.player.id, delta, field="amount")
+        elif delta < 0:
+            self.wallet.release(seat.player.id, -delta)
+        seat.bets = bets
+        self._bets_dirty = True
+
+    def _limit(self, spot: str) -> tuple[Decimal, Decimal]:
+        limit = {
+            "ante": self.rules.ante,
+            "trips": self.rules.trips,
+            "bad_beat": self.rules.bad_beat,
+        }[spot]
+        if limit is None:
+            raise CommandError("over_limit", f"spot: {spot} is not offered at this table")
+        return limit.min, limit.max
+
+    def _place_bet(self, seat: Seat, cmd: PlaceBet) -> dict[str, Any] | None:
+        self._require_betting()
+        amount = to_money(cmd.amount, field="amount")
+        if amount <= 0:
+            raise CommandError("invalid_amount", f"amount: must be positive, got {cmd.amount!r}")
+        _, high = self._limit(cmd.spot)
+        bets = dict(seat.bets)
+        if cmd.spot != "ante" and bets["ante"] == 0:
+            raise CommandError("wrong_phase", f"spot: place the Ante before {cmd.spot}")
+        cap = high
+        if cmd.spot != "ante" and self.rules.side_bets_not_above_ante:
+            cap = min(cap, bets["ante"])
+        if bets[cmd.spot] >= cap:
+            raise CommandError("over_limit", f"amount: {cmd.spot} is at its maximum {cap}")
+        added = min(amount, cap - bets[cmd.spot])
+        bets[cmd.spot] += added
+        previous = dict(seat.bets)
+        self._set_bets(seat, bets)
+        seat.undo.append((previous, False))
+        return {"notice": "maximum"} if bets[cmd.spot] == cap else None
+
+    def _undo(self, seat: Seat, cmd: Undo) -> None:
+        self._require_betting()
+        if not seat.undo:
+            raise CommandError("wrong_phase", "undo: there is no bet to remove")
+        previous, was_double = seat.undo[-1]
+        self._set_bets(seat, previous)
+        seat.undo.pop()
+        if was_double:
+            seat.doubled = False
+        return None
+
+    def _double(self, seat: Seat, cmd: Double) -> dict[str, Any] | None:
+        self._require_betting()
+        if seat.doubled:
+            raise CommandError("wrong_phase", "double: the bets were already doubled this round")
+        if seat.bets["ante"] == 0:
+            raise CommandError("wrong_phase", "double: there is no bet to double")
+        bets = dict(seat.bets)
+        capped = False
+        for spot in SPOTS:
+            if bets[spot] == 0:
+                continue
+            _, high = self._limit(spot)
+            bets[spot] = min(2 * bets[spot], high)
+            capped = capped or bets[spot] == high
+        previous = dict(seat.bets)
+        self._set_bets(seat, bets)
+        seat.undo.append((previous, True))
+        seat.doubled = True
+        return {"notice": "maximum"} if capped else None
+
+    def _repeat(self, seat: Seat, cmd: Repeat) -> None:
+        self._require_betting()
+        if seat.last_bets is None:
+            raise CommandError("wrong_phase", "repeat: no bets from a previous round")
+        if seat.cost(seat.bets) > 0:
+            raise CommandError("wrong_phase", "repeat: bets are already placed this round")
+        bets = dict(seat.last_bets)
+        for spot in SPOTS:
+            if bets[spot]:
+                low, high = self._limit(spot)
+                if not low <= bets[spot] <= high:
+                    raise CommandError(
+                        "over_limit", f"{spot}: {bets[spot]} is outside {low}-{high}"
+                    )
+        previous = dict(seat.bets)
+        self._set_bets(seat, bets)
+        seat.undo.append((previous, False))
+        return None
+
+    def _decide(self, seat: Seat, cmd: Decide) -> None:
+        rnd = self.round
+        if rnd is None or rnd.phase not in _STREETS or not self._in_round(seat):
+            raise CommandError(
+                "wrong_phase", f"decide: no decision is open for you (phase {self.phase})"
+            )
+        if self._void_request is not None:
+            raise CommandError("wrong_phase", "decide: the round is being voided")
+        available = self.wallet.available(seat.player.id)
+        events = rnd.act(seat.hand_id, cmd.action, available=available)
+        self._after_decision(seat, events)
+        return None
+
+    def _after_decision(self, seat: Seat, events: tuple[ev.Event, ...]) -> None:
+        decision = events[0]
+        assert isinstance(decision, ev.DecisionMade)
+        seat.decisions.append(("auto:" if decision.auto else "") + decision.action)
+        if decision.play > 0:
+            self.wallet.reserve(seat.player.id, decision.play, field="play")
+            seat.pending_play += decision.play
+            self._pending_debits.append(Debit(seat.player.id, "play", decision.play))
+        self._wake.set()
+
+    # ---------------------------------------------------------------- views
+    def _in_round(self, seat: Seat) -> bool:
+        rnd = self.round
+        return (
+            rnd is not None
+            and rnd.phase not in (Phase.SETTLED, Phase.VOIDED)
+            and seat.hand_id in rnd.players
+        )
+
+    def state(self, seat: Seat) -> dict[str, Any]:
+        """The player's own state: bets, balance, legal actions and the buttons' state."""
+        pid = seat.player.id
+        available = self.wallet.available(pid)
+        rnd = self.round
+        in_round = self._in_round(seat)
+        bets = {k: money_json(v) for k, v in seat.bets.items()}
+        bets["blind"] = bets["ante"]
+        play = ZERO
+        legal: list[str] = []
+        if in_round and rnd is not None:
+            w = rnd.wagers(seat.hand_id)
+            bets = {
+                "ante": money_json(w.ante),
+                "blind": money_json(w.blind),
+                "trips": money_json(w.trips),
+                "bad_beat": money_json(w.bad_beat),
+            }
+            play = w.ante * (rnd.play_multiple(seat.hand_id) or 0)
+            legal = [str(a) for a in rnd.legal_actions(seat.hand_id, available=available)]
+        bets["play"] = money_json(play)
+        total = sum((Decimal(str(v)) for v in bets.values()), ZERO)
+        out: dict[str, Any] = {
+            "phase": self.phase,
+            "balance": money_json(available),
+            "bets": bets,
+            "total_bet": money_json(total),
+            "legal_actions": legal,
+            "can_undo": self.phase == "betting" and bool(seat.undo),
+            "can_double": self.phase == "betting" and not seat.doubled and seat.bets["ante"] > 0,
+            "can_repeat": self.phase == "betting"
+            and seat.last_bets is not None
+            and seat.cost(seat.bets) == 0,
+            "decisions": list(seat.decisions) if in_round else [],
+        }
+        if self.phase == "betting" and seat.bets["ante"] > 0 and available < seat.bets["ante"]:
+            out["warning"] = "balance_low_for_play"
+        return out
+
+    def snapshot(self, seat: Seat) -> dict[str, Any]:
+        """Everything a (re)connecting player needs: phase, timers, own cards and bets,
+        the board so far, balance, and other players' bets.
+        """
+        rnd = self.round
+        own_cards: list[str] = []
+        board: list[str] = []
+        if rnd is not None and rnd.phase not in (Phase.VOIDED,):
+            board = [str(c) for c in rnd.board]
+            if seat.hand_id in rnd.players and rnd.phase != Phase.BETTING:
+                own_cards = [str(c) for c in rnd.hole_cards(seat.hand_id)]
+        return {
+            "type": "snapshot",
+            "table": self.info(),
+            "player": {"id": seat.player.id, "name": seat.player.name, "seat": seat.number},
+            "game_number": self.game_number,
+            "phase": self.phase,
+            "light": self.light,
+            **self._timer(),
+            "hole_cards": own_cards,
+            "board": board,
+            "state": self.state(seat),
+            "others": self.others_bets(seat.player.id),
+        }
+
+    def info(self) -> dict[str, Any]:
+        """The table for the lobby: id, name, rule set, limits, players and phase."""
+        return {
+            "id": self.config.id,
+            "name": self.config.name or self.config.id,
+            "rules": self.rules.name,
+            "limits": {
+                "ante": [money_json(self.rules.ante.min), money_json(self.rules.ante.max)],
+                "trips": _limit_json(self.rules.trips),
+                "bad_beat": _limit_json(self.rules.bad_beat),
+            },
+            "seats": self.rules.seats,
+            "players": len(self.seats),
+            "phase": self.phase,
+            "chips": [money_json(c) for c in self.config.chips],
+        }
+
+    def others_bets(self, viewer: int) -> dict[str, Any]:
+        """Other players' bets: at most ``listed_bets`` listed (largest first), and totals."""
+        rows = []
+        for s in self.seats.values():
+            if s.player.id == viewer:
+                continue
+            bets = s.bets
+            if self._in_round(s) and self.round is not None:
+                w = self.round.wagers(s.hand_id)
+                bets = {"ante": w.ante, "trips": w.trips, "bad_beat": w.bad_beat}
+            total = s.cost(bets)
+            if total > 0:
+                rows.append((total, s, bets))
+        rows.sort(key=lambda r: (-r[0], r[1].player.id))
+        listed = [
+            {
+                "name": s.player.name,
+                "seat": s.number,
+                "ante": money_json(b["ante"]),
+                "trips": money_json(b["trips"]),
+                "bad_beat": money_json(b["bad_beat"]),
+            }
+            for _, s, b in rows[: self.config.listed_bets]
+        ]
+        return {
+            "players": len(rows),
+            "total": money_json(sum((r[0] for r in rows), ZERO)),
+            "listed": listed,
+        }
+
+    def _timer(self) -> dict[str, Any]:
+        now = self.clock.now()
+        if self.deadline is None:
+            return {"now": now.isoformat(), "deadline": None, "seconds_left": None}
+        left = max(0.0, (self.deadline - now).total_seconds())
+        return {
+            "now": now.isoformat(),
+            "deadline": self.deadline.isoformat(),
+            "seconds_left": round(left, 1),
+        }
+
+    def _broadcast(self, message: dict[str, Any]) -> None:
+        for seat in self.seats.values():
+            seat.send(message)
+
+    def publish(self) -> None:
+        """Send each new engine event to the players allowed to see it.
+
+        Called after a command's reply is sent, so that the reply comes first. The
+        showdown is held back until the round's settlement is stored: a round that
+        never reaches storage is voided, and nobody has seen its dealer's cards.
+        """
+        rnd = self.round
+        if rnd is None:
+            return
+        events = rnd.events
+        for event in events[self._published :]:
+            if isinstance(event, ev.DealerRevealed) and self.phase != "settled":
+                return
+            self._published += 1
+            target = getattr(event, "player", None)
+            if event.visibility == "hidden" or isinstance(event, ev.WagersPlaced | ev.RoundOpened):
+                continue
+            if isinstance(event, ev.WagerSettled | ev.RoundSettled):
+                continue  # sent as one settlement message per player
+            message = {
+                "type": event.type,
+                **{k: v for k, v in event.to_dict().items() if k != "type"},
+            }
+            if target is not None:
+                seat = self.seats.get(int(target))
+                if seat is not None:
+                    seat.send(message)
+            else:
+                if isinstance(event, ev.DealerRevealed):
+                    message["announcement"] = event.announcement
+                if isinstance(event, ev.BettingClosed):
+                    message["game_number"] = self.game_number
+                self._broadcast(message)
+
+    # ------------------------------------------------------------ the loop
+    async def run(self) -> None:
+        """Run rounds for ever: betting window, then a round if anybody bet.
+
+        A round that fails (storage unreachable, a bug) is voided and its wagers
+        refunded (004: a malfunction voids all pays and play); the table goes on.
+        """
+        while True:
+            await self._betting_window()
+            if any(s.cost(s.bets) > 0 for s in self.seats.values()):
+                try:
+                    await self._play_round()
+                except Exception as exc:
+                    log.exception("table %s: round %s failed", self.config.id, self.game_number)
+                    await self._recover_round(exc)
+                finally:
+                    self._voidable = False
+                    self._void_request = None
+                self._forget_departed()
+                self.phase = "pause"
+                self.deadline = self.clock.now() + timedelta(seconds=self.config.pause_seconds)
+                self._broadcast({"type": "pause", **self._timer()})
+                await self.clock.wait_until(self.deadline)
+
+    async def _betting_window(self) -> None:
+        now = self.clock.now()
+        self.round = None
+        self.round_id = None
+        self.game_number = self._game_numbers.next(now)
+        self.phase = "betting"
+        self.light = "green"
+        for seat in self.seats.values():
+            seat.doubled = False
+            seat.undo.clear()
+            seat.decisions = []
+        self.deadline = now + timedelta(seconds=self.config.betting_seconds)
+        yellow_at = self.deadline - timedelta(seconds=self.config.yellow_seconds)
+        self._broadcast(
+            {
+                "type": "betting_open",
+                "game_number": self.game_number,
+                "light": "green",
+                **self._timer(),
+            }
+        )
+        await self._wait_with_bets(yellow_at)
+        self.light = "yellow"
+        self._broadcast({"type": "light", "light": "yellow", **self._timer()})
+        await self._wait_with_bets(self.deadline)
+        self.light = "red"
+        self.phase = "closed"
+        self._broadcast({"type": "light", "light": "red", **self._timer()})
+
+    async def _wait_with_bets(self, until: datetime) -> None:
+        """Wait, telling everyone about bet changes at most once a second."""
+        while self.clock.now() < until:
+            step = min(until, self.clock.now() + timedelta(seconds=1))
+            await self.clock.wait_until(step)
+            self._send_bets()
+        self._send_bets()
+
+    def _send_bets(self) -> None:
+        if not self._bets_dirty:
+            return
+        self._bets_dirty = False
+        for seat in self.seats.values():
+            if seat.connections:
+                seat.send({"type": "table_bets", **self.others_bets(seat.player.id)})
+
+    def _new_round(self, deck: PreparedDeck, seats: list[Seat]) -> Round:
+        assert self.game_number is not None
+        rnd = Round(self.rules, deck, game_id=self.game_number)
+        for seat in seats:
+            rnd.place_wagers(
+                seat.hand_id,
+                ante=seat.bets["ante"],
+                trips=seat.bets["trips"],
+                bad_beat=seat.bets["bad_beat"],
+                seat=seat.number,
+            )
+        return rnd
+
+    async def _play_round(self) -> None:
+        assert self.game_number is not None
+        deck = self.decks.next_deck()
+        # Who plays: each seat's bets are checked against the rules and dealt into a
+        # scratch round (one deck deals at most 22 hands); the others are declined.
+        scratch = Round(self.rules, deck, game_id=self.game_number)
+        playing: list[Seat] = []
+        for seat in sorted(self.seats.values(), key=lambda s: (s.number or 0, s.player.id)):
+            bets = seat.bets
+            if seat.cost(bets) == 0:
+                continue
+            try:
+                validate_wagers(
+                    self.rules, ante=bets["ante"], trips=bets["trips"], bad_beat=bets["bad_beat"]
+                )
+                scratch.place_wagers(
+                    seat.hand_id,
+                    ante=bets["ante"],
+                    trips=bets["trips"],
+                    bad_beat=bets["bad_beat"],
+                    seat=seat.number,
+                )
+            except UthError as exc:
+                self._decline(seat, str(exc))
+                continue
+            playing.append(seat)
+        if not playing:
+            return
+        self._void_request = None
+        self._voidable = True
+        now = self.clock.now()
+        self.round_id = await self._open_round()
+        rnd = self._new_round(deck, playing)  # with the game number as stored
+        debits = [
+            Debit(s.player.id, kind, s.bets[kind] if kind != "blind" else s.bets["ante"])
+            for s in playing
+            for kind in ("ante", "blind", "trips", "bad_beat")
+            if (s.bets[kind] if kind != "blind" else s.bets["ante"]) > 0
+        ]
+        try:
+            balances = await asyncio.to_thread(self.store.debit_wagers, self.round_id, debits, now)
+        except InsufficientFundsError as exc:
+            # An operator debit can leave a reservation uncovered: nothing was
+            # debited; decline every bet and void the (empty) round.
+            for seat in playing:
+                self._decline(seat, f"wagers could not be debited: {exc}")
+            await self._void_round(f"wagers could not be debited: {exc}", "system")
+            return
+        for seat in playing:
+            self.wallet.release(seat.player.id, seat.cost(seat.bets))
+            seat.last_bets = dict(seat.bets)
+            seat.bets = dict.fromkeys(SPOTS, ZERO)
+        for pid, balance in balances.items():
+            self.wallet.set_balance(pid, balance)
+        self.round = rnd
+        self._published = 0
+        self.rounds_played += 1
+        if self._void_request is None:  # not voided while the round was being opened
+            rnd.close_betting()
+            self.publish()
+            while rnd.phase in _STREETS and self._void_request is None:
+                await self._street(rnd)
+                await self._flush_debits()
+        if self._void_request is not None:
+            # Honoured whatever the engine's phase: until the settlement is written
+            # the round can be voided, and its showdown is never sent.
+            reason, actor = self._void_request
+            await self._void_round(reason, actor)
+            return
+        # The point of no return: from here the settlement is written, and an
+        # operator's void is refused (request_void answers "settling").
+        self._voidable = False
+        await self._settle(rnd)
+
+    async def _open_round(self) -> int:
+        """Record the round in storage. A game number already there (the server
+        restarted within the same second) is replaced by the next free one.
+        """
+        for _ in range(9999):
+            assert self.game_number is not None
+            started = datetime.strptime(self.game_number[:15], "%Y%m%d-%H%M%S").replace(tzinfo=UTC)
+            try:
+                return await asyncio.to_thread(
+                    self.store.open_round,
+                    self.config.id,
+                    self.game_number,
+                    self.rules.name,
+                    started,
+                )
+            except UthError as exc:
+                if exc.code != "duplicate":
+                    raise
+                taken = self.game_number
+                self.game_number = self._game_numbers.next(started)
+                log.warning("game number %s is taken; using %s", taken, self.game_number)
+        raise UthError(f"game_number: no free game number at {self.game_number}")
+
+    def _decline(self, seat: Seat, reason: str) -> None:
+        self.wallet.release(seat.player.id, seat.cost(seat.bets))
+        seat.bets = dict.fromkeys(SPOTS, ZERO)
+        seat.send({"type": "bets_declined", "game_number": self.game_number, "reason": reason})
+
+    async def _street(self, rnd: Round) -> None:
+        street = rnd.phase
+        self.phase = str(street)
+        self.deadline = self.clock.now() + timedelta(seconds=self.config.decision_seconds)
+        self._wake.clear()
+        for hand_id in rnd.awaiting():
+            seat = self.seats[int(hand_id)]
+            available = self.wallet.available(seat.player.id)
+            seat.send(
+                {
+                    "type": "decision_required",
+                    "street": str(street),
+                    "legal_actions": [
+                        str(a) for a in rnd.legal_actions(hand_id, available=available)
+                    ],
+                    **self._timer(),
+                }
+            )
+        while rnd.phase == street and rnd.awaiting() and self._void_request is None:
+            await self.clock.wait_until(self.deadline, self._wake)
+            self._wake.clear()
+            if self.clock.now() >= self.deadline:
+                break
+        if self._void_request is not None:
+            return
+        while rnd.phase == street and rnd.awaiting():
+            hand_id = rnd.awaiting()[0]
+            seat = self.seats[int(hand_id)]
+            action = rnd.timeout_action(hand_id)
+            events = rnd.act(hand_id, action, auto=True)
+            self._after_decision(seat, events)
+            self.publish()
+
+    async def _flush_debits(self) -> None:
+        if not self._pending_debits or self.round_id is None:
+            return
+        debits, self._pending_debits = self._pending_debits, []
+        balances = await asyncio.to_thread(
+            self.store.debit_wagers, self.round_id, debits, self.clock.now()
+        )
+        for d in debits:
+            self.wallet.release(d.player_id, d.amount)
+            seat = self.seats.get(d.player_id)
+            if seat is not None:
+                seat.pending_play -= d.amount
+        for pid, balance in balances.items():
+            self.wallet.set_balance(pid, balance)
+
+    async def _settle(self, rnd: Round) -> None:
+        result = rnd.settlement
+        assert result is not None and self.round_id is not None
+        now = self.clock.now()
+        players = []
+        credits: dict[int, dict[str, Decimal]] = {}
+        for hr in result.hands:
+            pid = int(hr.id)
+            seat = self.seats.get(pid)
+            players.append(
+                PlayerRound(
+                    player_id=pid,
+                    hole=[str(c) for c in rnd.hole_cards(hr.id)],
+                    decisions=list(seat.decisions) if seat else [],
+                    wagers={
+                        w.kind: {"stake": w.stake, "result": w.result, "net": w.net}
+                        for w in hr.wagers
+                    },
+                    category=hr.hand.category.key,
+                    best_five=[str(c) for c in hr.hand.best_five],
+                    outcome=hr.outcome,
+                )
+            )
+            credits[pid] = {w.kind: w.stake + w.net for w in hr.wagers if w.stake + w.net > 0}
+        record = RoundRecord(
+            settled_at=now,
+            deck=[str(c) for c in rnd.deck_order],
+            board=[str(c) for c in result.board],
+            dealer=[str(c) for c in rnd.dealer_hole],
+            dealer_category=result.dealer.hand.category.key,
+            dealer_qualifies=result.dealer.qualifies,
+            players=players,
+            events=[e.to_dict() for e in rnd.events],
+        )
+        balances = await asyncio.to_thread(self.store.settle_round, self.round_id, record, credits)
+        for pid, balance in balances.items():
+            self.wallet.set_balance(pid, balance)
+        self.phase = "settled"
+        self.deadline = None
+        self.publish()
+        for hr in result.hands:
+            seat = self.seats.get(int(hr.id))
+            if seat is None:
+                continue
+            seat.send(
+                {
+                    "type": "settlement",
+                    "game_number": self.game_number,
+                    "outcome": hr.outcome,
+                    "category": hr.hand.category.key,
+                    "best_five": [str(c) for c in hr.hand.best_five],
+                    "wagers": {
+                        w.kind: {
+                            "stake": money_json(w.stake),
+                            "result": w.result,
+                            "net": money_json(w.net),
+                        }
+                        for w in hr.wagers
+                    },
+                    "net": money_json(hr.net),
+                    "balance": money_json(self.wallet.available(seat.player.id)),
+                }
+            )
+
+    def _end_round_events(self, reason: str) -> None:
+        """Void the engine's round (if still open) and mark every event as sent: the
+        ``round_voided`` message replaces them, and the showdown is never sent.
+        """
+        rnd = self.round
+        if rnd is None:
+            return
+        if rnd.phase not in (Phase.SETTLED, Phase.VOIDED):
+            rnd.void(reason)
+        self._published = len(rnd.events)
+
+    async def _void_round(self, reason: str, actor: str) -> None:
+        self._end_round_events(reason)
+        self._pending_debits.clear()
+        for seat in self.seats.values():
+            if seat.pending_play:
+                self.wallet.release(seat.player.id, seat.pending_play)
+                seat.pending_play = ZERO
+        if self.round_id is not None:
+            balances = await asyncio.to_thread(
+                self.store.void_round, self.round_id, reason, actor, self.clock.now()
+            )
+            for pid, balance in balances.items():
+                self.wallet.set_balance(pid, balance)
+        self._announce_void(reason)
+
+    def _announce_void(self, reason: str) -> None:
+        self.phase = "voided"
+        self.deadline = None
+        for seat in self.seats.values():
+            seat.send(
+                {
+                    "type": "round_voided",
+                    "game_number": self.game_number,
+                    "reason": reason,
+                    "balance": money_json(self.wallet.available(seat.player.id)),
+                }
+            )
+
+    async def _recover_round(self, error: Exception) -> None:
+        """After a round failed: void it in storage (refunding what was debited),
+        release every reservation it held, reload the balances and tell the players.
+        A round that cannot be voided now stays open and is voided at the next start.
+        """
+        reason = "malfunction: the round could not be completed"
+        self._end_round_events(reason)
+        self._pending_debits.clear()
+        for seat in self.seats.values():
+            self._release_all(seat)
+        now = self.clock.now()
+        if self.round_id is not None:
+            try:
+                await asyncio.to_thread(
+                    self.store.void_round,
+                    self.round_id,
+                    f"{reason} ({type(error).__name__})",
+                    "system",
+                    now,
+                )
+            except Exception:
+                log.exception("table %s: round %s not voided", self.config.id, self.game_number)
+        for pid in list(self.seats):
+            try:
+                player = await asyncio.to_thread(self.store.player, pid)
+            except Exception:
+                log.exception("table %s: balance of player %s not reloaded", self.config.id, pid)
+                continue
+            self.wallet.set_balance(pid, player.balance)
+        self._announce_void(reason)
+
+    def request_void(self, game_number: str, reason: str, actor: str) -> str | None:
+        """Ask the loop to void this table's round in play (operator, malfunction).
+
+        Returns:
+            ``"voiding"``: the round ``game_number`` is this table's and is being
+            voided (its wagers, Play included, are refunded); ``"settling"``: it is
+            this table's but its settlement is being written (too late to void);
+            None: it is not in play at this table.
+        """
+        if game_number != self.game_number:
+            return None
+        if self._voidable:
+            if self._void_request is None:
+                self._void_request = (reason, actor)
+            self._wake.set()
+            return "voiding"
+        if self.round is not None and self.phase in (str(p) for p in _STREETS):
+            return "settling"
+        return None
+
+    def _forget_departed(self) -> None:
+        for pid in [p for p, s in self.seats.items() if not s.connections]:
+            self._release_all(self.seats.pop(pid))
+
+    def _release_all(self, seat: Seat) -> None:
+        self.wallet.release(seat.player.id, seat.cost(seat.bets) + seat.pending_play)
+        seat.bets = dict.fromkeys(SPOTS, ZERO)
+        seat.pending_play = ZERO
+
+
+def _limit_json(limit: Any) -> list[int | float] | None:
+    if limit is None:
+        return None
+    return [money_json(limit.min), money_json(limit.max)]
+
+
+def _error(request_id: str | None, code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "id": request_id, "code": code, "message": message}
