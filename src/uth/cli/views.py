@@ -125,6 +125,12 @@ def render_rules(console: Console, rules: RuleSet) -> None:
         ("deck procedure", f"{rules.deck_procedure} ({_DECKS[rules.deck_procedure]})"),
         ("seats", "unlimited" if rules.seats is None else str(rules.seats)),
         ("back-line bets", "yes" if rules.back_line_bets else "no"),
+        (
+            "player hands",
+            "one shared hand dealt face up, each player decides alone"
+            if rules.shared_hand
+            else "two hole cards to each hand",
+        ),
     ]
     if rules.banking == "player_dealer":
         rows.append(("consecutive banks", f"at most {rules.max_consecutive_banks}"))
