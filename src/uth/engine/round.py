@@ -398,6 +398,11 @@ class Round:
         """
         chosen = Action.parse(action) if isinstance(action, str) else action
         legal = self.legal_actions(player, available=available)
+        if auto and chosen in legal and chosen != self.timeout_action(player):
+            raise IllegalActionError(
+                f"action: the timer decides {self.timeout_action(player)}, not {chosen}",
+                field="action",
+            )
         if chosen not in legal:
             shown = ", ".join(str(a) for a in legal) or "none"
             raise IllegalActionError(
@@ -533,8 +538,9 @@ class Round:
                 self._dealer, dealer.hand.category.key, dealer.hand.best_five, dealer.qualifies
             )
         )
-        if not dealer.qualifies:
-            self._emit(ev.AntesReturned(tuple(h.id for h in result.hands if h.outcome != "fold")))
+        returned = tuple(h.id for h in result.hands if h.outcome != "fold")
+        if not dealer.qualifies and returned:
+            self._emit(ev.AntesReturned(returned))
         for hand_result in result.hands:
             hand = self._hands[hand_result.id]
             if hand.behind is None:

@@ -1,0 +1,295 @@
+"""A seeded random-simulation test of the round state machine (OpenSpiel style).
+
+Hundreds of rounds with seeded decks, random presets, random tables (hands, seats,
+back-line bets, withdrawals) and random wagers within the limits, played with
+random legal actions (sometimes with the timer, sometimes with too little money,
+sometimes voided at a random point). Every state is checked against invariants:
+
+- every legal action offered is accepted; an action not offered is refused and
+  changes nothing;
+- the deal: each seated hand gets exactly two cards (or, on a shared-hand table,
+  004, every hand plays the one face-up player hand), the dealer two, the board
+  five, in deck order, no card twice;
+- money is conserved: the players' nets sum to minus the banker's net, and a
+  player-dealer's running result stays within the bank;
+- a void returns exactly what was wagered, Play included;
+- hidden events are never visible, hole cards only to their owner;
+- replaying (rule set, deck, events) gives the same events.
+"""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+from uth.cards import Card, DeckProcedure, SeededShuffler, make_procedure
+from uth.engine import CHECK, FOLD, Action, Phase, Round, replay
+from uth.engine import events as ev
+from uth.errors import IllegalActionError
+from uth.rules import PRESET_NAMES, RuleSet, preset
+
+ROUNDS = 300
+SEED = 20240611
+STREETS: dict[Phase, ev.Street] = {
+    Phase.PRE_FLOP: "pre_flop",
+    Phase.FLOP: "flop",
+    Phase.RIVER: "river",
+}
+ALL_ACTIONS = (*(Action.play(m) for m in (4, 3, 2, 1)), CHECK, FOLD)
+
+
+def _amount(rng: random.Random, low: Decimal, high: Decimal) -> Decimal:
+    """A random amount in [low, high]: often a round figure, sometimes with cents."""
+    pick = rng.random()
+    if pick < 0.2:
+        return low
+    if pick < 0.3:
+        return high
+    if pick < 0.8:
+        return Decimal(rng.choice([5, 10, 25, 50, 100])).max(low).min(high)
+    cents = rng.randint(int(low * 100), int(high * 100))
+    return Decimal(cents) / 100
+
+
+def _wagers(rng: random.Random, rules: RuleSet) -> dict[str, Decimal]:
+    ante = _amount(rng, rules.ante.min, rules.ante.max)
+    out = {"ante": ante}
+    for kind, limit in (("trips", rules.trips), ("bad_beat", rules.bad_beat)):
+        if limit is None or rng.random() < 0.5:
+            continue
+        high = min(limit.max, ante) if rules.side_bets_not_above_ante else limit.max
+        if high < limit.min:
+            continue
+        out[kind] = _amount(rng, limit.min, high)
+    return out
+
+
+def _seat_table(rng: random.Random, rnd: Round) -> dict[str, Decimal]:
+    """Place random hands; returns the total of initial wagers per player."""
+    rules = rnd.rules
+    # one deck deals 22 separate hands; a shared hand (004) serves any number
+    capacity = rules.seats or (40 if rules.shared_hand else 22)
+    count = rng.randint(0, capacity) if rng.random() < 0.05 else rng.randint(1, capacity)
+    seat_numbers = list(range(1, (rules.seats or 60) + 1))
+    rng.shuffle(seat_numbers)
+    staked: dict[str, Decimal] = {}
+    where: dict[str, tuple[int | None, str | None]] = {}  # player -> (seat, behind)
+    for i in range(count):
+        player = f"p{i}"
+        where[player] = (seat_numbers[i] if rng.random() < 0.7 else None, None)
+    if rules.back_line_bets and where:
+        seated = list(where)
+        for j in range(rng.randint(0, 4)):
+            where[f"b{j}"] = (None, rng.choice(seated))
+    for player, (seat, behind) in where.items():
+        placed = rnd.place_wagers(player, seat=seat, behind=behind, **_wagers(rng, rules))
+        staked[player] = placed.ante + placed.blind + placed.trips + placed.bad_beat
+    # some players change their wagers, some leave (with the bets behind them)
+    for player in list(staked):
+        if player not in staked:
+            continue
+        roll = rng.random()
+        if roll < 0.05:
+            gone = rnd.withdraw(player)
+            assert all(isinstance(e, ev.WagersWithdrawn) for e in gone)
+            for e in gone:
+                assert isinstance(e, ev.WagersWithdrawn)
+                del staked[e.player]
+        elif roll < 0.1:
+            seat, behind = where[player]
+            placed = rnd.place_wagers(player, seat=seat, behind=behind, **_wagers(rng, rules))
+            staked[player] = placed.ante + placed.blind + placed.trips + placed.bad_beat
+    return staked
+
+
+def _check_deal(rnd: Round, deck: tuple[Card, ...]) -> None:
+    holes = [e for e in rnd.events if isinstance(e, ev.HoleCardsDealt)]
+    shared = [e for e in rnd.events if isinstance(e, ev.PlayerHandDealt)]
+    dealer = [e for e in rnd.events if isinstance(e, ev.DealerCardsDealt)]
+    board = [e for e in rnd.events if isinstance(e, ev.BoardPlaced)]
+    closed = next(e for e in rnd.events if isinstance(e, ev.BettingClosed))
+    seated = [p for p in closed.hands if p.startswith("p")]  # "b..." bet behind them
+    if rnd.rules.shared_hand:  # 004: one player hand, face up, for every player
+        assert not holes and len(shared) == 1
+        hands = [shared[0].cards]
+        assert all(rnd.hole_cards(p) == shared[0].cards for p in closed.hands)
+    else:
+        assert not shared
+        assert [e.player for e in holes] == seated, "a stack of two per seated hand, in order"
+        hands = [e.cards for e in holes]
+        for player in closed.hands:  # a back-line bet shares the cards of its hand
+            assert rnd.hole_cards(player) in hands
+    assert len(dealer) == 1 and len(board) == 1
+    assert all(len(h) == 2 and h[0] != h[1] for h in hands)
+    assert len(dealer[0].cards) == 2 and len(board[0].cards) == 5
+    dealt = [c for h in hands for c in h] + list(dealer[0].cards) + list(board[0].cards)
+    assert len(set(dealt)) == len(dealt), "no card dealt twice"
+    assert tuple(dealt) == deck[: len(dealt)], "cards come off the top in deal order"
+
+
+def _check_visibility(rnd: Round) -> None:
+    folded = frozenset(e.player for e in rnd.events if isinstance(e, ev.HandFolded))
+    for e in rnd.events:
+        for viewer in (None, "p0", "b0"):
+            shown = ev.visible_to(e, viewer, folded=folded)
+            if isinstance(e, ev.DealerCardsDealt | ev.BoardPlaced):
+                assert not shown
+            elif isinstance(e, ev.HoleCardsDealt):
+                assert shown == (e.player == viewer)
+            elif isinstance(e, ev.HandShown):
+                assert e.player not in folded and shown
+
+
+def _check_settled(rnd: Round, staked: dict[str, Decimal]) -> None:
+    settled = [e for e in rnd.events if isinstance(e, ev.WagerSettled)]
+    final = rnd.events[-1]
+    assert isinstance(final, ev.RoundSettled)
+    total = sum((e.net for e in settled), Decimal(0))
+    assert total == -final.banker_net, "money conserved"
+    assert rnd.settlement is not None and rnd.settlement.banker_net == final.banker_net
+    closed = next(e for e in rnd.events if isinstance(e, ev.BettingClosed))
+    # five wagers per hand, in layout order, hands in settlement order
+    assert [e.player for e in settled] == [p for p in closed.hands for _ in range(5)]
+    assert [e.wager for e in settled] == ["ante", "blind", "play", "trips", "bad_beat"] * len(
+        closed.hands
+    )
+    stakes: dict[str, Decimal] = {}
+    for e in settled:
+        stakes[e.player] = stakes.get(e.player, Decimal(0)) + (
+            e.stake if e.wager != "play" else Decimal(0)
+        )
+        assert e.net >= -e.stake, "nobody loses more than the stake"
+        assert (e.result == "win") == (e.net > 0)
+        assert (e.result == "lose") == (e.net < 0)
+        if e.result in ("push", "no_action"):
+            assert e.net == 0
+    assert stakes == staked
+    # a player-dealer's running result stays within the bank
+    opened = rnd.events[0]
+    assert isinstance(opened, ev.RoundOpened)
+    running = Decimal(0)
+    for e in settled:
+        running -= e.net
+        if opened.bank is not None:
+            assert -opened.bank <= running <= opened.bank
+        else:
+            assert e.uncovered == 0
+    # each seated hand shown or folded once; the dealer revealed once
+    shown = [e.player for e in rnd.events if isinstance(e, ev.HandShown | ev.HandFolded)]
+    assert shown == [p for p in closed.hands if p.startswith("p")]
+    revealed = [e for e in rnd.events if isinstance(e, ev.DealerRevealed)]
+    assert len(revealed) == 1
+    returned = [e for e in rnd.events if isinstance(e, ev.AntesReturned)]
+    unfolded = [e for e in rnd.events if isinstance(e, ev.HandShown)]
+    assert len(returned) == (0 if revealed[0].qualifies or not unfolded else 1)
+
+
+def _check_voided(rnd: Round, staked: dict[str, Decimal], plays: dict[str, Decimal]) -> None:
+    returned: dict[str, Decimal] = {}
+    for e in rnd.events:
+        if isinstance(e, ev.WagerReturned):
+            returned[e.player] = returned.get(e.player, Decimal(0)) + e.amount
+    expected = {p: staked[p] + plays.get(p, Decimal(0)) for p in staked}
+    assert returned == expected, "a void returns every wager, Play included"
+    assert isinstance(rnd.events[-1], ev.RoundVoided)
+    assert rnd.settlement is None
+    assert not any(isinstance(e, ev.WagerSettled) for e in rnd.events)
+
+
+def _plays(rnd: Round) -> dict[str, Decimal]:
+    """The Play wagers on the table: each seated hand's, and its back-line bets'."""
+    out: dict[str, Decimal] = {}
+    for player in rnd.players:
+        multiple = rnd.play_multiple(player)
+        if multiple:
+            out[player] = rnd.wagers(player).ante * multiple
+    return out
+
+
+def _play_round(rng: random.Random, procedures: dict[str, DeckProcedure]) -> Phase:
+    name = rng.choice(PRESET_NAMES)
+    rules = preset(name)
+    deck = procedures[name].next_deck()
+    bank = None
+    if rules.bank is not None:
+        bank = _amount(rng, rules.bank.min, rules.bank.max)
+    rnd = Round(rules, deck, game_id=f"sim-{rng.getrandbits(32):08x}", bank=bank)
+    staked = _seat_table(rng, rnd)
+    void_at = rng.random() if rng.random() < 0.15 else None
+    if void_at is not None and void_at < 0.2:
+        rnd.void("simulated malfunction while betting")
+    elif not staked:
+        before = rnd.events
+        try:
+            rnd.close_betting()
+        except IllegalActionError:
+            assert rnd.events == before
+        else:  # pragma: no cover - the assertion below reports it
+            raise AssertionError("a round was dealt with nobody betting")
+        rnd.void("nobody bet")
+    else:
+        rnd.close_betting()
+        _check_deal(rnd, deck.order)
+        while rnd.phase in (Phase.PRE_FLOP, Phase.FLOP, Phase.RIVER):
+            if void_at is not None and rng.random() < 0.1:
+                rnd.void("simulated misdeal")
+                break
+            awaiting = rnd.awaiting()
+            assert awaiting, "a street in play always has someone to decide"
+            player = rng.choice(awaiting)
+            available = None if rng.random() < 0.7 else _amount(rng, Decimal(0), Decimal(5000))
+            legal = rnd.legal_actions(player, available=available)
+            assert legal == tuple(sorted(set(legal))), "legal actions sorted and unique"
+            assert legal[-1] == (FOLD if rnd.phase is Phase.RIVER else CHECK)
+            for other in rnd.players:
+                if other not in awaiting:
+                    assert rnd.legal_actions(other) == ()
+            illegal = [a for a in ALL_ACTIONS if a not in legal]
+            if illegal and rng.random() < 0.2:
+                before = rnd.events
+                try:
+                    rnd.act(player, rng.choice(illegal), available=available)
+                except IllegalActionError:
+                    assert rnd.events == before
+                else:  # pragma: no cover
+                    raise AssertionError("an illegal action was accepted")
+            if rng.random() < 0.1:
+                action, auto = rnd.timeout_action(player), True
+                assert action in legal
+            else:
+                action, auto = rng.choice(legal), False
+            street = rnd.phase
+            out = rnd.act(player, action, available=available, auto=auto)
+            assert out[0] == ev.DecisionMade(
+                player,
+                STREETS[street],
+                str(action),
+                action.multiple,
+                rnd.wagers(player).ante * action.multiple,
+                auto,
+            )
+            if available is not None:
+                assert rnd.wagers(player).ante * action.multiple <= available
+    if rnd.phase is Phase.SETTLED:
+        _check_settled(rnd, staked)
+    else:
+        assert rnd.phase is Phase.VOIDED
+        _check_voided(rnd, staked, _plays(rnd))
+    _check_visibility(rnd)
+    again = replay(rules, deck, rnd.events)
+    assert again.events == rnd.events, "replay gives the same events"
+    assert again.settlement == rnd.settlement
+    assert again.phase == rnd.phase
+    return rnd.phase
+
+
+def test_random_rounds_keep_every_invariant() -> None:
+    rng = random.Random(SEED)
+    shuffler = SeededShuffler(SEED)
+    procedures = {
+        name: make_procedure(preset(name).deck_procedure, shuffler) for name in PRESET_NAMES
+    }
+    phases = [_play_round(rng, procedures) for _ in range(ROUNDS)]
+    # the simulation reaches both ends of a round
+    assert phases.count(Phase.SETTLED) > ROUNDS // 2
+    assert phases.count(Phase.VOIDED) > 5
