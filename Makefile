@@ -16,9 +16,9 @@ $(STAMP): $(BIN)/python pyproject.toml
 
 install: $(STAMP)
 
-## The main job (until the live table server exists: the terminal game).
+## The main job: the live table server on an embedded SQLite database.
 run: install
-	$(BIN)/uth play
+	$(BIN)/uth serve
 
 ## Lint, type-check and run the whole test suite.
 test: install
