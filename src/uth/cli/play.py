@@ -38,7 +38,7 @@ from rich.table import Table
 from rich.text import Text
 
 from uth.cards import Card, DeckProcedure, SecureShuffler, SeededShuffler, Shuffler, make_procedure
-from uth.cli.views import cards_text, describe, money
+from uth.cli.views import RESULT_STYLE, WAGER_LABEL, cards_text, describe, money
 from uth.engine import Action, Phase, Round
 from uth.engine import events as ev
 from uth.engine.settlement import check_bank
@@ -58,14 +58,6 @@ EXIT_BAD_ARGUMENT = 2
 _QUIT = frozenset({"q", "quit", "exit"})
 _STREET_WORDS = {"pre_flop": "before the flop", "flop": "on the flop", "river": "at the river"}
 _OUTCOME_WORDS = {"win": "you win", "lose": "the dealer wins", "tie": "a tie"}
-_RESULT_STYLE = {"win": "green", "lose": "red", "push": "yellow", "no_action": "dim"}
-_WAGER_LABEL = {
-    "ante": "Ante",
-    "blind": "Blind",
-    "play": "Play",
-    "trips": "Trips",
-    "bad_beat": "Bad Beat",
-}
 
 
 class _Quit(Exception):
@@ -437,13 +429,13 @@ class _Table:
         net = sum((row.net for row in mine), ZERO)
         table.add_column("Net", justify="right", footer=money(net, sign=True))
         for row in mine:
-            result = Text(row.result.replace("_", " "), _RESULT_STYLE.get(row.result, ""))
+            result = Text(row.result.replace("_", " "), RESULT_STYLE.get(row.result, ""))
             if row.capped:
                 result.append(f" ({money(row.capped)} over the payout cap)")
             if row.uncovered:
                 result.append(f" ({money(row.uncovered)} not covered by the bank)")
             table.add_row(
-                _WAGER_LABEL.get(row.wager, row.wager),
+                WAGER_LABEL.get(row.wager, row.wager),
                 money(row.stake),
                 result,
                 money(row.net, sign=True),

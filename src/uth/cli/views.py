@@ -28,9 +28,11 @@ _FOLDED_TRIPS = {
     "player_hand": "player_hand: a folded hand's Trips is settled on the player's best hand",
     "board_only": "board_only: a folded hand's Trips is settled on the five community cards",
 }
-_RESULT_STYLE = {"win": "green", "lose": "red", "push": "yellow", "no_action": "dim"}
+#: Rich style of each wager result.
+RESULT_STYLE = {"win": "green", "lose": "red", "push": "yellow", "no_action": "dim"}
 _OUTCOME_STYLE = {"win": "bold green", "lose": "bold red", "tie": "bold yellow", "fold": "dim"}
-_WAGER_LABEL = {
+#: The display name of each wager.
+WAGER_LABEL = {
     "ante": "Ante",
     "blind": "Blind",
     "play": "Play",
@@ -254,9 +256,9 @@ def render_settlement(
             table.add_column("Note")
         for w, note in zip(hand.wagers, notes, strict=True):
             cells: list[str | Text] = [
-                _WAGER_LABEL[w.kind],
+                WAGER_LABEL[w.kind],
                 money(w.stake),
-                Text(w.result.replace("_", " "), _RESULT_STYLE[w.result]),
+                Text(w.result.replace("_", " "), RESULT_STYLE[w.result]),
                 money(w.net, sign=True),
             ]
             table.add_row(*cells, *([note] if any(notes) else []))
