@@ -41,12 +41,19 @@ from uth.server.clock import Clock, SystemClock
 from uth.server.config import Settings, TablesFile, load_tables
 from uth.server.ports import InsufficientFundsError, NotFoundError, PlayerRecord, Store
 from uth.server.protocol import ProtocolError, parse_command
-from uth.server.table import CommandError, LiveTable
+from uth.server.table import CommandError, GameNumbers, LiveTable
 from uth.server.wallet import Wallet
 
 log = logging.getLogger("uth.server")
 
 _AUTH_SECONDS = 10.0
+_CONFLICT_CODES = frozenset({"round_not_open", "round_settling", "duplicate"})
+
+
+class RoundSettlingError(UthError):
+    """The round is being settled at its table: too late to void it."""
+
+    code = "round_settling"
 
 
 class SignIn(BaseModel):
@@ -153,25 +160,34 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        owned = store is None  # a store the app made is closed with it
         st = store or _sql_store(cfg.database_url)
-        rt = Runtime(cfg, st, tables_file, clock or SystemClock())
-        voided = await asyncio.to_thread(st.recover, rt.clock.now())
-        for game_number in voided:
-            log.warning("voided unfinished round %s at start-up", game_number)
-        for tc in tables_file.tables:
-            rt.tables[tc.id] = LiveTable(
-                tc, tc.rule_set(_base(cfg)), st, rt.wallet, rt.clock, shuffler
-            )
-        rt.tasks = [asyncio.create_task(t.run(), name=f"table-{i}") for i, t in rt.tables.items()]
-        app.state.runtime = rt
         try:
-            yield
+            rt = Runtime(cfg, st, tables_file, clock or SystemClock())
+            voided = await asyncio.to_thread(st.recover, rt.clock.now())
+            for game_number in voided:
+                log.warning("voided unfinished round %s at start-up", game_number)
+            numbers = GameNumbers()  # one sequence for every table: unique game numbers
+            for tc in tables_file.tables:
+                rt.tables[tc.id] = LiveTable(
+                    tc, tc.rule_set(_base(cfg)), st, rt.wallet, rt.clock, shuffler, numbers
+                )
+            rt.tasks = [
+                asyncio.create_task(t.run(), name=f"table-{i}") for i, t in rt.tables.items()
+            ]
+            app.state.runtime = rt
+            try:
+                yield
+            finally:
+                for task in rt.tasks:
+                    task.cancel()
+                for task in rt.tasks:
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await task
         finally:
-            for task in rt.tasks:
-                task.cancel()
-            for task in rt.tasks:
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+            engine = getattr(st, "engine", None) if owned else None
+            if engine is not None:
+                engine.dispose()
 
     app = FastAPI(
         title="uth live table",
@@ -187,7 +203,7 @@ def create_app(
             404
             if isinstance(exc, NotFoundError)
             else 409
-            if isinstance(exc, InsufficientFundsError)
+            if isinstance(exc, InsufficientFundsError) or exc.code in _CONFLICT_CODES
             else 400
         )
         return JSONResponse(
@@ -256,10 +272,20 @@ def create_app(
     async def void_round(
         game_number: str, body: VoidRequest, actor: Operator, rt: Rt
     ) -> dict[str, Any]:
-        """Void a round with a reason: every wager is refunded (seed 004, malfunction)."""
+        """Void a round with a reason: every wager, Play included, is refunded (seed 004,
+        malfunction). A round in play is voided by its table ("voiding": the players get
+        ``round_voided``); an open round no table plays is voided in storage ("voided").
+        409 when the round is settled, voided, or its settlement is being written.
+        """
         for t in rt.tables.values():
-            if t.game_number == game_number and t.request_void(body.reason, actor):
+            answer = t.request_void(game_number, body.reason, actor)
+            if answer == "voiding":
                 return {"game_number": game_number, "status": "voiding"}
+            if answer == "settling":
+                raise RoundSettlingError(
+                    f"game_number: round {game_number} is being settled; too late to void it",
+                    field="game_number",
+                )
         round_id = await asyncio.to_thread(rt.store.round_id, game_number)
         balances = await asyncio.to_thread(
             rt.store.void_round, round_id, body.reason, actor, rt.clock.now()
@@ -330,7 +356,7 @@ def create_app(
         writer = asyncio.create_task(conn.pump())
         try:
             while True:
-                text = await websocket.receive_text()
+                text = await _receive_text(websocket)
                 conn.send(_dispatch(t, player.id, text))
                 t.publish()
         except WebSocketDisconnect:
@@ -344,10 +370,30 @@ def create_app(
     return app
 
 
-def _dispatch(table: LiveTable, player_id: int, text: str) -> dict[str, Any]:
+async def _receive_text(websocket: WebSocket) -> str | None:
+    """The next text frame; None for a binary frame (answered as malformed).
+
+    Raises:
+        WebSocketDisconnect: the client went away.
+    """
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    return text if isinstance(text, str) else None
+
+
+def _dispatch(table: LiveTable, player_id: int, text: str | None) -> dict[str, Any]:
+    if text is None:
+        return {
+            "type": "error",
+            "id": None,
+            "code": "malformed",
+            "message": "message: send JSON in a text frame (binary frames are not accepted)",
+        }
     try:
         raw = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return {
             "type": "error",
             "id": None,
@@ -363,8 +409,9 @@ def _dispatch(table: LiveTable, player_id: int, text: str) -> dict[str, Any]:
 
 async def _authenticate(websocket: WebSocket, rt: Runtime) -> PlayerRecord | None:
     try:
-        first = await asyncio.wait_for(websocket.receive_json(), timeout=_AUTH_SECONDS)
-    except (TimeoutError, ValueError, WebSocketDisconnect):
+        text = await asyncio.wait_for(_receive_text(websocket), timeout=_AUTH_SECONDS)
+        first = json.loads(text) if text is not None else None
+    except (TimeoutError, ValueError, RecursionError, WebSocketDisconnect):
         first = None
     token = first.get("token") if isinstance(first, dict) and first.get("type") == "auth" else None
     player = (

@@ -51,7 +51,10 @@ class ManualClock:
     """
 
     def __init__(self, start: datetime | None = None) -> None:
-        self._now = start or datetime(2026, 11, 29, 23, 30, 15, tzinfo=UTC)
+        if start is not None and start.utcoffset() is None:
+            raise ValueError(f"start: a timezone-aware time is required, got {start!r}")
+        # Kept in UTC, as every clock gives it (game numbers are UTC times).
+        self._now = (start or datetime(2026, 11, 29, 23, 30, 15, tzinfo=UTC)).astimezone(UTC)
         self._lock = threading.Lock()
         self._waiters: list[tuple[datetime, asyncio.AbstractEventLoop, asyncio.Event]] = []
 

@@ -149,6 +149,13 @@ def load_tables(path: Path | None = None) -> TablesFile:
         loc = ".".join(str(p) for p in err["loc"])
         raise InvalidRulesError(f"{source}: {loc}: {err['msg']}", field=loc) from None
     base = path.parent if path is not None else None
-    for table in tables.tables:
-        table.rule_set(base)  # fail at start-up, not at the first round
+    for i, table in enumerate(tables.tables):
+        rules = table.rule_set(base)  # fail at start-up, not at the first round
+        if rules.banking != "house":
+            # A live table has no player-dealer to bank the round (000, 002).
+            raise InvalidRulesError(
+                f"{source}: tables.{i}.rules: the live table deals house-banked rule sets "
+                f"only; {rules.name!r} is banked by a player-dealer",
+                field=f"tables.{i}.rules",
+            )
     return tables

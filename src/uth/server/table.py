@@ -51,6 +51,7 @@ log = logging.getLogger("uth.table")
 
 SPOTS = ("ante", "trips", "bad_beat")
 _STREETS = (Phase.PRE_FLOP, Phase.FLOP, Phase.RIVER)
+_STREET_NAMES = frozenset(str(p) for p in _STREETS)
 _REPLY_CACHE = 256
 
 
@@ -158,6 +159,7 @@ class LiveTable:
         self._wake = asyncio.Event()
         self._void_request: tuple[str, str] | None = None
         self._voidable = False
+        self._round_voided = False
         self._bets_dirty = False
         self._game_numbers = game_numbers or GameNumbers()
         self._handlers: dict[type[Any], Callable[[Seat, Any], dict[str, Any] | None]] = {
@@ -209,9 +211,12 @@ class LiveTable:
             self._set_bets(seat, dict.fromkeys(SPOTS, ZERO))
             seat.undo.clear()
         # Betting closed (red light) and the round being opened: the bets stand
-        # and are dealt in, as for a player in the round (the timer decides).
+        # and are dealt in, as for a player in the round (the timer decides). A
+        # hand in play, or being settled, keeps its seat until the round is over.
         dealt_in = self.phase == "closed" and seat.cost(seat.bets) > 0
-        if not self._in_round(seat) and not dealt_in:
+        rnd = self.round
+        playing = rnd is not None and seat.hand_id in rnd.players and self.phase in _STREET_NAMES
+        if not playing and not dealt_in:
             self._release_all(seat)
             del self.seats[player_id]
 
@@ -379,12 +384,24 @@ class LiveTable:
             and seat.hand_id in rnd.players
         )
 
+    def _holds_hand(self, seat: Seat) -> bool:
+        """The player has a hand in the table's current round, in play or settled
+        (not voided): its wagers are shown until the next betting window.
+        """
+        rnd = self.round
+        return (
+            rnd is not None
+            and not self._round_voided
+            and rnd.phase != Phase.VOIDED
+            and seat.hand_id in rnd.players
+        )
+
     def state(self, seat: Seat) -> dict[str, Any]:
         """The player's own state: bets, balance, legal actions and the buttons' state."""
         pid = seat.player.id
         available = self.wallet.available(pid)
         rnd = self.round
-        in_round = self._in_round(seat)
+        in_round = self._holds_hand(seat)
         bets = {k: money_json(v) for k, v in seat.bets.items()}
         bets["blind"] = bets["ante"]
         play = ZERO
@@ -420,15 +437,20 @@ class LiveTable:
 
     def snapshot(self, seat: Seat) -> dict[str, Any]:
         """Everything a (re)connecting player needs: phase, timers, own cards and bets,
-        the board so far, balance, and other players' bets.
+        the shared player hand (shared-hand tables), the board so far, balance, and
+        other players' bets. The dealer's hole cards are never in it.
         """
         rnd = self.round
         own_cards: list[str] = []
         board: list[str] = []
+        player_hand: list[str] = []
         if rnd is not None and rnd.phase not in (Phase.VOIDED,):
             board = [str(c) for c in rnd.board]
             if seat.hand_id in rnd.players and rnd.phase != Phase.BETTING:
                 own_cards = [str(c) for c in rnd.hole_cards(seat.hand_id)]
+            dealt = next((e for e in rnd.events if isinstance(e, ev.PlayerHandDealt)), None)
+            if dealt is not None:  # shared-hand table (004): dealt face up for everyone
+                player_hand = [str(c) for c in dealt.cards]
         return {
             "type": "snapshot",
             "table": self.info(),
@@ -438,6 +460,7 @@ class LiveTable:
             "light": self.light,
             **self._timer(),
             "hole_cards": own_cards,
+            "player_hand": player_hand,
             "board": board,
             "state": self.state(seat),
             "others": self.others_bets(seat.player.id),
@@ -467,7 +490,7 @@ class LiveTable:
             if s.player.id == viewer:
                 continue
             bets = s.bets
-            if self._in_round(s) and self.round is not None:
+            if self._holds_hand(s) and self.round is not None:
                 w = self.round.wagers(s.hand_id)
                 bets = {"ante": w.ante, "trips": w.trips, "bad_beat": w.bad_beat}
             total = s.cost(bets)
@@ -568,6 +591,7 @@ class LiveTable:
         now = self.clock.now()
         self.round = None
         self.round_id = None
+        self._round_voided = False
         self.game_number = self._game_numbers.next(now)
         self.phase = "betting"
         self.light = "green"
@@ -863,6 +887,7 @@ class LiveTable:
         self._announce_void(reason)
 
     def _announce_void(self, reason: str) -> None:
+        self._round_voided = True
         self.phase = "voided"
         self.deadline = None
         for seat in self.seats.values():
