@@ -43,6 +43,7 @@ from uth.server.ports import InsufficientFundsError, NotFoundError, PlayerRecord
 from uth.server.protocol import ProtocolError, parse_command
 from uth.server.table import CommandError, GameNumbers, LiveTable
 from uth.server.wallet import Wallet
+from uth.server.web import mount_web
 
 log = logging.getLogger("uth.server")
 
@@ -367,6 +368,7 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await writer
 
+    mount_web(app)
     return app
 
 

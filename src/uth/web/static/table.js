@@ -1,0 +1,856 @@
+// The table view: one WebSocket to /ws/tables/{id}, the felt, the chips, the decisions.
+//
+// The server is the only authority: every bet, decision and balance shown here comes
+// from its messages (docs/protocol.md). The client only keeps what it was told and
+// draws it; a reconnect asks for a snapshot and draws that.
+import * as api from './api.js';
+import { cardRow, cardSvg } from './cards.js';
+import { chipColour, h } from './dom.js';
+import { formatMoney, hasKey, t } from './i18n.js';
+
+const STREETS = ['pre_flop', 'flop', 'river'];
+const SPOTS = ['ante', 'trips', 'bad_beat'];
+const SPOT_KEYS = { ante: 'KeyA', trips: 'KeyT', bad_beat: 'KeyB' };
+const ACTION_KEYS = {
+  play_4x: ['Digit4', 'Numpad4'],
+  play_3x: ['Digit3', 'Numpad3'],
+  play_2x: ['Digit2', 'Numpad2'],
+  play_1x: ['Digit1', 'Numpad1'],
+  check: ['KeyC'],
+  fold: ['KeyF'],
+};
+const ZERO_BETS = { ante: 0, blind: 0, trips: 0, bad_beat: 0, play: 0 };
+
+const SESSION_ID = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+const num = (v) => (v === null || v === undefined ? 0 : Number(v));
+
+export class TableView {
+  /**
+   * @param {object} hooks onLeave(reasonKey) when the table is closed by the server;
+   *   toast(textKey, kind, vars) to show a message; onBalance(balance).
+   */
+  constructor(hooks) {
+    this.hooks = hooks;
+    this.ws = null;
+    this.tableId = null;
+    this.closing = false;
+    this.seq = 0;
+    this.pending = new Map();
+    this.retry = 0;
+    this.reset();
+    this.timerHandle = null;
+    this.bindDom();
+  }
+
+  reset() {
+    this.info = null; // GET /api/tables/{id}: rule set, limits, chips
+    this.player = null;
+    this.gameNumber = null;
+    this.phase = 'idle';
+    this.light = 'red';
+    this.offset = 0; // server clock minus local clock, ms
+    this.deadline = null; // server time (ms) of the current phase's deadline
+    this.state = null; // the last `state` the server sent
+    this.roundBets = null; // own bets of the round in play (Play included)
+    this.inRound = false;
+    this.dealt = false;
+    this.cards = [];
+    this.sharedHand = false;
+    this.board = [];
+    this.dealer = null; // {cards, category, best_five, qualifies}
+    this.mine = null; // hand_shown / hand_folded
+    this.settlement = null;
+    this.decision = null; // {street, legal, deadline}
+    this.decisions = [];
+    this.autoNotice = null; // "auto_check" | "auto_fold"
+    this.others = { players: 0, total: 0, listed: [] };
+    this.selectedChip = null;
+    this.banner = null; // {key, kind, vars}
+    this.antesReturned = false;
+    this.connected = false;
+  }
+
+  // ---------------------------------------------------------------- DOM
+  bindDom() {
+    this.$ = (id) => document.getElementById(id);
+    for (const spot of SPOTS) {
+      this.$(`spot-${spot}`).addEventListener('click', () => this.placeBet(spot));
+    }
+    for (const id of ['btn-undo', 'btn-double', 'btn-repeat']) {
+      const btn = this.$(id);
+      btn.addEventListener('click', () => this.command({ type: btn.dataset.cmd }));
+    }
+  }
+
+  // ------------------------------------------------------------ lifecycle
+  async open(tableId) {
+    this.close();
+    this.reset();
+    this.tableId = tableId;
+    this.closing = false;
+    this.render();
+    let info;
+    try {
+      info = await api.table(tableId);
+    } catch (err) {
+      if (!this.closing) this.hooks.onLeave(err.status === 404 ? 'error.table_not_found' : 'error.network');
+      return;
+    }
+    if (this.closing || this.tableId !== tableId) return; // left while loading
+    this.info = info;
+    this.sharedHand = Boolean(this.info.rule_set?.shared_hand);
+    this.connect();
+    this.timerHandle = setInterval(() => this.tick(), 200);
+    this.render();
+  }
+
+  close() {
+    this.closing = true;
+    if (this.timerHandle) clearInterval(this.timerHandle);
+    this.timerHandle = null;
+    if (this.ws) {
+      try {
+        this.ws.close(1000);
+      } catch {
+        /* already closed */
+      }
+    }
+    this.ws = null;
+  }
+
+  connect() {
+    const ws = new WebSocket(api.tableSocketUrl(this.tableId));
+    this.ws = ws;
+    ws.addEventListener('open', () => {
+      ws.send(JSON.stringify({ type: 'auth', token: api.getToken() }));
+    });
+    ws.addEventListener('message', (ev) => {
+      if (ws !== this.ws) return;
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      this.onMessage(msg);
+    });
+    ws.addEventListener('close', (ev) => {
+      if (ws !== this.ws || this.closing) return;
+      this.connected = false;
+      if (ev.code === 4401) return this.hooks.onLeave('error.unauthorized');
+      if (ev.code === 4404) return this.hooks.onLeave('error.table_not_found');
+      if (ev.code === 4409) return this.hooks.onLeave('error.table_full');
+      this.render();
+      const delay = Math.min(5000, 500 * 2 ** this.retry++);
+      setTimeout(() => {
+        if (!this.closing && ws === this.ws) this.connect();
+      }, delay);
+    });
+  }
+
+  /** Send a command with a fresh request id; the reply comes as accepted/error. */
+  command(cmd) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    // Unique across reloads too: the server answers a repeated id with its first
+    // reply and does not apply the command again.
+    const id = `${SESSION_ID}-${++this.seq}`;
+    this.pending.set(id, cmd);
+    this.ws.send(JSON.stringify({ ...cmd, id }));
+    return true;
+  }
+
+  placeBet(spot) {
+    if (!this.canBet() || this.selectedChip === null) return;
+    if (spot !== 'ante' && num(this.state?.bets?.ante) === 0) {
+      this.hooks.toast('notice.ante_first', 'info');
+      return;
+    }
+    this.command({ type: 'place_bet', spot, amount: this.selectedChip });
+  }
+
+  decide(action) {
+    if (!this.decision || !this.decision.legal.includes(action)) return;
+    this.command({ type: 'decide', action });
+  }
+
+  // ------------------------------------------------------------- messages
+  clock(msg) {
+    if (msg.now) this.offset = Date.parse(msg.now) - Date.now();
+    if ('deadline' in msg) this.deadline = msg.deadline ? Date.parse(msg.deadline) : null;
+  }
+
+  secondsLeft(deadline = this.deadline) {
+    if (deadline === null || deadline === undefined) return null;
+    return Math.max(0, (deadline - (Date.now() + this.offset)) / 1000);
+  }
+
+  newRound() {
+    this.roundBets = null;
+    this.inRound = false;
+    this.dealt = false;
+    this.cards = [];
+    this.board = [];
+    this.dealer = null;
+    this.mine = null;
+    this.settlement = null;
+    this.decision = null;
+    this.decisions = [];
+    this.autoNotice = null;
+    this.banner = null;
+    this.antesReturned = false;
+  }
+
+  onMessage(msg) {
+    const handler = this[`on_${msg.type}`];
+    if (typeof handler === 'function') handler.call(this, msg);
+    this.render();
+  }
+
+  on_snapshot(msg) {
+    this.connected = true;
+    this.retry = 0;
+    this.newRound();
+    this.clock(msg);
+    this.player = msg.player;
+    this.gameNumber = msg.game_number;
+    this.phase = msg.phase;
+    this.light = msg.light;
+    if (msg.table) this.info = { ...(this.info ?? {}), ...msg.table };
+    this.others = msg.others ?? this.others;
+    const own = msg.hole_cards?.length ? msg.hole_cards : msg.player_hand ?? [];
+    this.cards = own;
+    this.board = msg.board ?? [];
+    this.applyState(msg.state);
+    const street = STREETS.indexOf(this.phase);
+    if (street >= 0) {
+      this.dealt = true;
+      const s = msg.state ?? {};
+      this.inRound = num(s.bets?.ante) > 0;
+      this.decisions = s.decisions ?? [];
+      if (this.inRound && s.legal_actions?.length && this.decisions.length === street) {
+        this.decision = { street: this.phase, legal: s.legal_actions, deadline: this.deadline };
+      }
+    }
+  }
+
+  applyState(state) {
+    if (!state) return;
+    this.state = state;
+    if (STREETS.includes(state.phase) && num(state.bets?.ante) > 0) {
+      this.roundBets = { ...ZERO_BETS, ...state.bets };
+      this.inRound = true;
+    }
+    this.hooks.onBalance?.(state.balance);
+  }
+
+  on_accepted(msg) {
+    const cmd = this.pending.get(msg.id);
+    this.pending.delete(msg.id);
+    if (msg.snapshot) {
+      this.on_snapshot(msg.snapshot);
+      return;
+    }
+    this.applyState(msg.state);
+    if (cmd?.type === 'decide') {
+      this.decision = null;
+      this.autoNotice = null; // the timer's last word stays up until the player's own
+    }
+    if (msg.notice === 'maximum') this.hooks.toast('notice.maximum', 'info');
+  }
+
+  on_error(msg) {
+    const cmd = msg.id ? this.pending.get(msg.id) : null;
+    if (msg.id) this.pending.delete(msg.id);
+    if (msg.id === null && !this.connected) {
+      // Refused before a snapshot: the connection is closed by the server.
+      this.hooks.onLeave(hasKey(`error.${msg.code}`) ? `error.${msg.code}` : 'error.generic');
+      return;
+    }
+    const key = hasKey(`error.${msg.code}`) ? `error.${msg.code}` : 'error.generic';
+    this.hooks.toast(key, 'error');
+    if (cmd?.type === 'decide') this.command({ type: 'snapshot' });
+  }
+
+  on_betting_open(msg) {
+    this.newRound();
+    this.clock(msg);
+    this.gameNumber = msg.game_number;
+    this.phase = 'betting';
+    this.light = msg.light ?? 'green';
+    this.command({ type: 'snapshot' }); // fresh state: can_repeat, balance, bets
+  }
+
+  on_light(msg) {
+    this.clock(msg);
+    this.light = msg.light;
+    if (msg.light === 'red' && this.phase === 'betting') this.phase = 'closed';
+  }
+
+  on_table_bets(msg) {
+    this.others = msg;
+  }
+
+  on_betting_closed(msg) {
+    this.phase = 'closed';
+    this.light = 'red';
+    if (msg.game_number) this.gameNumber = msg.game_number;
+    this.dealt = true;
+    this.inRound = (msg.hands ?? []).includes(String(this.player?.id));
+    if (this.inRound && this.state) this.roundBets = { ...ZERO_BETS, ...this.state.bets };
+  }
+
+  on_player_hand_dealt(msg) {
+    this.cards = msg.cards;
+  }
+
+  on_hole_cards_dealt(msg) {
+    if (!msg.player || msg.player === String(this.player?.id)) this.cards = msg.cards;
+  }
+
+  on_decision_required(msg) {
+    this.clock(msg);
+    this.phase = msg.street;
+    this.decision = { street: msg.street, legal: msg.legal_actions, deadline: this.deadline };
+  }
+
+  on_decision(msg) {
+    if (msg.player && msg.player !== String(this.player?.id)) return;
+    this.decision = null;
+    this.decisions.push((msg.auto ? 'auto:' : '') + msg.action);
+    if (msg.auto) this.autoNotice = msg.action === 'fold' ? 'auto_fold' : 'auto_check';
+    if (num(msg.play) > 0 && this.roundBets) this.roundBets = { ...this.roundBets, play: num(msg.play) };
+  }
+
+  on_flop_turned(msg) {
+    this.phase = 'flop';
+    this.board = [...msg.cards];
+  }
+
+  on_turn_and_river_turned(msg) {
+    this.phase = 'river';
+    this.board = [...this.board.slice(0, 3), ...msg.cards];
+  }
+
+  on_dealer_revealed(msg) {
+    this.decision = null;
+    this.phase = 'settled';
+    this.dealer = msg;
+  }
+
+  on_antes_returned() {
+    this.antesReturned = true;
+  }
+
+  on_hand_shown(msg) {
+    if (msg.player && msg.player !== String(this.player?.id)) return;
+    this.mine = msg;
+  }
+
+  on_hand_folded(msg) {
+    if (msg.player && msg.player !== String(this.player?.id)) return;
+    this.mine = { folded: true };
+  }
+
+  on_settlement(msg) {
+    this.phase = 'settled';
+    this.settlement = msg;
+    this.deadline = null;
+    if (!this.mine) this.mine = { category: msg.category, best_five: msg.best_five, outcome: msg.outcome };
+    const stakes = {};
+    for (const [k, w] of Object.entries(msg.wagers ?? {})) stakes[k] = num(w.stake);
+    this.roundBets = { ...ZERO_BETS, ...stakes };
+    if (this.state) this.state = { ...this.state, balance: msg.balance };
+    this.hooks.onBalance?.(msg.balance);
+  }
+
+  on_round_voided(msg) {
+    this.phase = 'voided';
+    this.decision = null;
+    this.deadline = null;
+    this.banner = { key: 'banner.voided', kind: 'info' };
+    if (this.state) this.state = { ...this.state, balance: msg.balance };
+    this.hooks.onBalance?.(msg.balance);
+  }
+
+  on_bets_declined() {
+    this.banner = { key: 'banner.declined', kind: 'info' };
+    this.inRound = false;
+    this.roundBets = null;
+    this.command({ type: 'snapshot' });
+  }
+
+  on_pause(msg) {
+    this.clock(msg);
+    this.phase = 'pause';
+    this.light = 'red';
+  }
+
+  // ------------------------------------------------------------- derived
+  canBet() {
+    return this.phase === 'betting' && this.light !== 'red' && this.connected;
+  }
+
+  limit(spot) {
+    const l = this.info?.limits?.[spot];
+    return l ? { min: num(l[0]), max: num(l[1]) } : null;
+  }
+
+  /** The bets shown on the spots: the open bets while betting, the round's after. */
+  shownBets() {
+    if (this.phase === 'betting' || this.phase === 'idle') return { ...ZERO_BETS, ...(this.state?.bets ?? {}) };
+    if (this.roundBets) return this.roundBets;
+    if (this.phase === 'closed' && this.state) return { ...ZERO_BETS, ...this.state.bets };
+    return ZERO_BETS;
+  }
+
+  balance() {
+    return this.state ? num(this.state.balance) : null;
+  }
+
+  /** A chip is enabled when the balance covers it: twice over for the Ante (and its Blind). */
+  chipEnabled(value) {
+    const bal = this.balance();
+    if (!this.canBet() || bal === null) return false;
+    const needed = num(this.state?.bets?.ante) > 0 ? value : 2 * value;
+    return bal >= needed;
+  }
+
+  chips() {
+    return (this.info?.chips ?? []).map(num);
+  }
+
+  selectChipIndex(i) {
+    const value = this.chips()[i];
+    if (value !== undefined && this.chipEnabled(value)) {
+      this.selectedChip = value;
+      this.render();
+    }
+  }
+
+  // ------------------------------------------------------------ keyboard
+  /** Handle a key press; true when it was used. */
+  onKey(ev) {
+    if (ev.shiftKey && /^Digit[1-9]$/.test(ev.code)) {
+      this.selectChipIndex(Number(ev.code.slice(5)) - 1);
+      return true;
+    }
+    if (ev.shiftKey) return false;
+    if (this.decision) {
+      for (const action of this.decision.legal) {
+        if ((ACTION_KEYS[action] ?? []).includes(ev.code)) {
+          this.decide(action);
+          return true;
+        }
+      }
+    }
+    for (const [spot, code] of Object.entries(SPOT_KEYS)) {
+      if (ev.code === code) {
+        this.placeBet(spot);
+        return true;
+      }
+    }
+    const cmd = { KeyU: 'undo', KeyD: 'double', KeyR: 'repeat' }[ev.code];
+    if (cmd) {
+      const btn = this.$(`btn-${cmd}`);
+      if (!btn.disabled) this.command({ type: cmd });
+      return true;
+    }
+    return false;
+  }
+
+  // -------------------------------------------------------------- render
+  tick() {
+    this.renderTimers();
+  }
+
+  renderTimers() {
+    const left = this.secondsLeft();
+    const count = this.$('light-count');
+    const showCount = left !== null && ['betting', 'closed', 'pause'].includes(this.phase);
+    count.textContent = showCount ? t('timer.seconds', { n: Math.ceil(left) }) : '';
+    const dc = this.$('decision-count');
+    if (this.decision) {
+      const dl = this.secondsLeft(this.decision.deadline);
+      dc.textContent = dl === null ? '' : t('timer.seconds', { n: Math.ceil(dl) });
+      dc.classList.toggle('urgent', dl !== null && dl <= 3);
+    } else {
+      dc.textContent = '';
+    }
+  }
+
+  render() {
+    if (!this.tableId) return;
+    const $ = this.$;
+    const view = $('view-table');
+    view.dataset.phase = this.phase;
+    view.dataset.light = this.light;
+    view.dataset.connected = String(this.connected);
+    view.dataset.decisions = this.decisions.join(' ');
+    $('t-name').textContent = this.info?.name ?? this.tableId;
+    $('t-game').textContent = this.gameNumber ?? '—';
+    const bal = this.balance();
+    $('t-balance').textContent = bal === null ? '—' : formatMoney(bal);
+    this.renderLight();
+    this.renderCards();
+    this.renderSpots();
+    this.renderChips();
+    this.renderActions();
+    this.renderDecision();
+    this.renderResult();
+    this.renderLimits();
+    this.renderOthers();
+    this.renderFeltPays();
+    this.renderStatus();
+    this.renderTimers();
+  }
+
+  renderLight() {
+    const box = this.$('light-box');
+    box.dataset.light = this.light;
+    let key;
+    if (this.phase === 'betting') key = this.light === 'yellow' ? 'light.yellow' : 'light.green';
+    else if (this.phase === 'pause') key = 'light.next_round';
+    else if (this.phase === 'idle') key = 'light.waiting';
+    else key = 'light.red';
+    this.$('light-status').textContent = t(key);
+    const auto = this.$('auto-notice');
+    auto.hidden = !this.autoNotice;
+    auto.textContent = this.autoNotice ? t(`auto.${this.autoNotice}`) : '';
+  }
+
+  renderCards() {
+    const $ = this.$;
+    // Dealer: face down once dealt, face up at the showdown.
+    const dealerCards = $('dealer-cards');
+    dealerCards.replaceChildren();
+    const dealerBest = this.dealer ? new Set(this.dealer.best_five) : null;
+    if (this.dealer) dealerCards.append(cardRow(this.dealer.cards, { highlight: dealerBest, dimOthers: true, bestClass: 'best-dealer' }));
+    else if (this.dealt) dealerCards.append(cardRow([null, null]));
+    else dealerCards.append(placeholders(2));
+    const ann = $('announcement');
+    ann.hidden = !this.dealer;
+    ann.textContent = this.dealer ? announcement(this.dealer.category, this.dealer.qualifies) : '';
+    ann.classList.toggle('qualifies', Boolean(this.dealer?.qualifies));
+
+    // Board: five slots, turned as the streets come.
+    const mineBest = this.mine?.best_five ? new Set(this.mine.best_five) : null;
+    const board = $('board');
+    board.replaceChildren();
+    for (let i = 0; i < 5; i += 1) {
+      const code = this.board[i];
+      if (code) {
+        const svg = cardSvg(code);
+        if (mineBest && mineBest.has(code)) svg.classList.add('best');
+        if (dealerBest && dealerBest.has(code)) svg.classList.add('best-dealer');
+        if (mineBest && !mineBest.has(code) && !(dealerBest && dealerBest.has(code))) svg.classList.add('dim');
+        board.append(svg);
+      } else if (this.dealt) board.append(cardSvg(null));
+      else board.append(placeholders(1));
+    }
+
+    // The player's hand: own hole cards, or the one shared hand of a live table.
+    $('player-label').textContent = t(this.sharedHand ? 'table.player_hand_shared' : 'table.your_hand');
+    const pc = $('player-cards');
+    pc.replaceChildren();
+    if (this.cards.length) {
+      pc.append(cardRow(this.cards, { highlight: mineBest, dimOthers: Boolean(mineBest) }));
+      pc.classList.toggle('folded', Boolean(this.mine?.folded));
+    } else if (this.dealt && !this.sharedHand && this.inRound) pc.append(cardRow([null, null]));
+    else pc.append(placeholders(2));
+    const hn = $('player-hand-name');
+    if (this.mine?.folded) {
+      hn.hidden = false;
+      hn.textContent = t('hand.folded');
+    } else if (this.mine?.category) {
+      hn.hidden = false;
+      hn.textContent = t('hand.yours', { hand: t(`cat.${this.mine.category}`) });
+    } else {
+      hn.hidden = true;
+      hn.textContent = '';
+    }
+  }
+
+  renderSpots() {
+    const bets = this.shownBets();
+    const betting = this.canBet();
+    const results = this.settlement?.wagers ?? null;
+    const hasBadBeat = Boolean(this.info?.limits?.bad_beat);
+    this.$('spot-bad_beat').hidden = !hasBadBeat;
+    for (const spot of ['ante', 'blind', 'trips', 'bad_beat', 'play']) {
+      const node = this.$(`spot-${spot}`);
+      if (!node) continue;
+      const amount = num(bets[spot]);
+      const lim = this.limit(spot === 'blind' ? 'ante' : spot);
+      const atMax = betting && lim && amount > 0 && amount >= lim.max && spot !== 'play';
+      const res = results?.[spot];
+      node.replaceChildren();
+      node.append(h('span', { class: 'spot-label' }, t(`spot.${spot}`)));
+      if (spot === 'trips' && !amount && !results) node.append(h('span', { class: 'spot-sub' }, t('spot.optional')));
+      if (amount > 0) node.append(chipStack(amount));
+      if (atMax) node.append(h('span', { class: 'spot-max' }, t('notice.max_tag')));
+      if (res && res.result !== 'no_action' && num(res.stake) > 0) {
+        const kind = res.result;
+        const net = num(res.net);
+        const text = kind === 'push' ? t('result.push') : `${t(`result.${kind}`)} ${formatSigned(net)}`;
+        node.append(h('span', { class: `spot-result res-${kind}`, 'data-result': kind }, text));
+      }
+      node.classList.toggle('has-bet', amount > 0);
+      node.classList.toggle('blink', spot === 'trips' && betting && amount === 0 && num(bets.ante) > 0);
+      if (node.tagName === 'BUTTON') {
+        const open = betting && (spot === 'ante' || num(this.state?.bets?.ante) > 0);
+        node.disabled = !open;
+        node.classList.toggle('open', open);
+        const kbdKey = `key.spot_${spot}`;
+        node.append(h('kbd', {}, t(kbdKey)));
+        node.setAttribute('aria-label', `${t(`spot.${spot}`)}: ${formatMoney(amount)}`);
+      }
+    }
+  }
+
+  renderChips() {
+    const tray = this.$('chips');
+    tray.setAttribute('aria-label', t('chips.title'));
+    const chips = this.chips();
+    if (this.selectedChip !== null && !this.chipEnabled(this.selectedChip)) {
+      const enabled = chips.filter((c) => this.chipEnabled(c) && c <= this.selectedChip);
+      if (enabled.length) this.selectedChip = enabled[enabled.length - 1];
+    }
+    if (this.selectedChip === null) {
+      const enabled = chips.filter((c) => this.chipEnabled(c));
+      if (enabled.length) this.selectedChip = enabled[Math.min(1, enabled.length - 1)];
+    }
+    tray.replaceChildren();
+    chips.forEach((value, i) => {
+      const enabled = this.chipEnabled(value);
+      const btn = h(
+        'button',
+        {
+          type: 'button',
+          class: `chip chip-${chipColour(value)}${value === this.selectedChip ? ' selected' : ''}`,
+          'data-chip': String(value),
+          'aria-pressed': String(value === this.selectedChip),
+          'aria-label': t('chips.chip', { value: formatMoney(value) }),
+        },
+        chipFace(value),
+        h('kbd', {}, `⇧${i + 1}`),
+      );
+      btn.disabled = !enabled;
+      btn.addEventListener('click', () => {
+        this.selectedChip = value;
+        this.render();
+      });
+      tray.append(btn);
+    });
+    this.$('betting-controls').classList.toggle('lit', this.canBet());
+  }
+
+  renderActions() {
+    const s = this.state ?? {};
+    const betting = this.canBet();
+    this.$('btn-undo').disabled = !(betting && s.can_undo);
+    this.$('btn-double').disabled = !(betting && s.can_double);
+    this.$('btn-repeat').disabled = !(betting && s.can_repeat);
+    const warn = this.$('warning');
+    const low = betting && s.warning === 'balance_low_for_play';
+    warn.hidden = !low;
+    warn.textContent = low ? t('warn.balance_low_for_play') : '';
+    this.$('t-total').textContent = formatMoney(this.totalBet());
+  }
+
+  totalBet() {
+    if (this.phase === 'betting' || !this.roundBets) return num(this.state?.total_bet);
+    const b = this.roundBets;
+    return num(b.ante) + num(b.blind) + num(b.trips) + num(b.bad_beat) + num(b.play);
+  }
+
+  renderDecision() {
+    const panel = this.$('decision');
+    const d = this.decision;
+    panel.hidden = !d;
+    // One thing at a time below the felt: the decision, the result, or the chips.
+    const resultShown = Boolean(this.settlement || this.banner);
+    this.$('controls').classList.toggle('showing-result', resultShown && !d && !this.canBet());
+    this.$('betting-controls').hidden = Boolean(d) || (resultShown && !this.canBet());
+    const box = this.$('decision-buttons');
+    box.replaceChildren();
+    if (!d) return;
+    this.$('decision-street').textContent = t(`street.${d.street}`);
+    for (const action of d.legal) {
+      const btn = h(
+        'button',
+        { type: 'button', class: `btn btn-decide decide-${action}`, 'data-action': action },
+        h('span', {}, t(`action.${action}`)),
+        h('kbd', {}, t(`key.${action}`)),
+      );
+      btn.addEventListener('click', () => this.decide(action));
+      box.append(btn);
+    }
+  }
+
+  renderResult() {
+    const box = this.$('result');
+    box.replaceChildren();
+    const s = this.settlement;
+    if (this.banner && !s) {
+      box.hidden = false;
+      box.className = `result outcome-${this.banner.kind}`;
+      box.append(h('div', { class: 'result-head' }, t(this.banner.key, this.banner.vars)));
+      return;
+    }
+    if (!s) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    const net = num(s.net);
+    const kind = net > 0 ? 'win' : net < 0 ? 'lose' : 'push';
+    box.className = `result outcome-${kind}`;
+    box.dataset.net = String(net);
+    const head =
+      net > 0
+        ? t('result.you_win', { amount: formatMoney(net) })
+        : net < 0
+          ? t('result.you_lose', { amount: formatMoney(-net) })
+          : t('result.even');
+    const main = h('div', { class: 'result-main' });
+    const side = h('div', { class: 'result-side' });
+    box.append(main, side);
+    main.append(h('div', { class: 'result-head' }, head));
+    const sub = [];
+    if (s.outcome === 'fold') sub.push(t('hand.folded'));
+    else sub.push(t(`outcome.${s.outcome}`));
+    main.append(h('div', { class: 'result-sub' }, sub.join(' · ')));
+    const rows = [];
+    for (const kind2 of ['ante', 'blind', 'play', 'trips', 'bad_beat']) {
+      const w = s.wagers?.[kind2];
+      if (!w || num(w.stake) === 0) continue;
+      rows.push(
+        h(
+          'tr',
+          { 'data-wager': kind2 },
+          h('th', {}, t(`spot.${kind2}`)),
+          h('td', { class: 'money' }, formatMoney(w.stake)),
+          h('td', { class: `res-${w.result}` }, t(`result.${w.result}`)),
+          h('td', { class: 'money' }, formatSigned(num(w.net))),
+        ),
+      );
+    }
+    main.append(
+      h(
+        'table',
+        { class: 'result-table' },
+        h('thead', {}, h('tr', {}, h('th', {}, t('result.wager')), h('th', {}, t('result.stake')), h('th', {}, t('result.result')), h('th', {}, t('result.net')))),
+        h('tbody', {}, ...rows),
+      ),
+    );
+    if (this.dealer) {
+      const line = h('div', { class: 'best-line' }, h('span', {}, t('result.dealer_best')));
+      line.append(cardRow(this.dealer.best_five, { small: true }));
+      side.append(line);
+    }
+    if (this.mine?.best_five?.length) {
+      const line = h('div', { class: 'best-line' }, h('span', {}, t('result.your_best')));
+      line.append(cardRow(this.mine.best_five, { small: true }));
+      side.append(line);
+    }
+    side.append(
+      h('div', { class: 'result-balance' }, h('span', {}, t('table.balance')), ' ', h('b', { class: 'money', id: 'result-balance' }, formatMoney(s.balance))),
+    );
+  }
+
+  renderLimits() {
+    const tbl = this.$('limits');
+    tbl.replaceChildren();
+    const limits = this.info?.limits ?? {};
+    const row = (label, text) => h('tr', {}, h('th', {}, label), h('td', { class: 'money' }, text));
+    const range = (l) => `${formatMoney(l[0])} – ${formatMoney(l[1])}`;
+    if (limits.ante) {
+      tbl.append(row(t('spot.ante'), range(limits.ante)));
+      tbl.append(row(t('spot.blind'), t('limits.blind_equal')));
+    }
+    if (limits.trips) tbl.append(row(t('spot.trips'), range(limits.trips)));
+    if (limits.bad_beat) tbl.append(row(t('spot.bad_beat'), range(limits.bad_beat)));
+    tbl.append(row(t('spot.play'), t('limits.play')));
+  }
+
+  renderOthers() {
+    const box = this.$('others');
+    box.replaceChildren();
+    const o = this.others ?? { players: 0, total: 0, listed: [] };
+    if (!o.players) {
+      box.append(h('p', { class: 'muted' }, t('others.none')));
+      return;
+    }
+    box.append(h('p', { class: 'others-total' }, t('others.summary', { n: o.players, total: formatMoney(o.total) })));
+    const list = h('ul', { class: 'others-list' });
+    for (const p of o.listed ?? []) {
+      const bets = [];
+      for (const spot of SPOTS) {
+        if (num(p[spot]) > 0) bets.push(h('span', { class: 'other-bet', 'data-spot': spot }, `${t(`spot.${spot}`)} `, h('b', { class: 'money' }, formatMoney(p[spot]))));
+      }
+      const who = h('span', { class: 'other-name' }, h('span', { translate: 'no' }, p.name));
+      if (p.seat) who.append(' ', h('span', { class: 'seat-no' }, t('others.seat', { n: p.seat })));
+      list.append(h('li', { class: 'other', 'data-name': p.name }, who, h('span', { class: 'other-bets' }, ...bets)));
+    }
+    box.append(list);
+  }
+
+  renderFeltPays() {
+    const rs = this.info?.rule_set;
+    this.$('felt-rule').textContent = t('felt.qualifies', { hand: t(`announce.${rs?.dealer_qualifier ?? 'pair'}`) });
+    const box = this.$('felt-pays');
+    box.replaceChildren();
+    if (!rs) return;
+    const table = (titleKey, pays) => {
+      const entries = Object.entries(pays ?? {});
+      if (!entries.length) return null;
+      const rows = entries.map(([cat, odds]) => h('tr', {}, h('th', {}, t(`cat.${cat}`)), h('td', {}, t('odds', { odds: String(odds) }))));
+      return h('div', { class: 'felt-paytable' }, h('div', { class: 'felt-paytitle' }, t(titleKey)), h('table', {}, h('tbody', {}, ...rows)));
+    };
+    const blind = table('pays.blind', rs.blind_pays);
+    const trips = table('pays.trips', rs.trips_pays);
+    if (blind) box.append(blind);
+    if (trips) box.append(trips);
+  }
+
+  renderStatus() {
+    const line = this.$('status-line');
+    let key = null;
+    if (!this.connected) key = 'status.connecting';
+    else if (this.phase === 'betting') key = num(this.state?.bets?.ante) > 0 ? 'status.bets_placed' : 'status.place_bets';
+    else if (this.decision) key = null;
+    else if (STREETS.includes(this.phase) || this.phase === 'closed') key = this.inRound ? 'status.waiting_others' : 'status.watching';
+    else if (this.phase === 'pause' || this.phase === 'settled') key = 'status.next_round';
+    line.textContent = key ? t(key) : '';
+    line.dataset.status = key ?? '';
+  }
+}
+
+function placeholders(n) {
+  const frag = document.createDocumentFragment();
+  for (let i = 0; i < n; i += 1) frag.append(h('span', { class: 'card-slot', 'aria-hidden': 'true' }));
+  return frag;
+}
+
+function chipStack(amount) {
+  return h('span', { class: `chip chip-${chipColour(amount)} chip-on-spot` }, chipFace(amount));
+}
+
+function chipFace(amount) {
+  const text = formatMoney(amount);
+  return h('span', { class: 'chip-face money', 'data-len': String(Math.min(7, text.length)) }, text);
+}
+
+function formatSigned(n) {
+  if (n > 0) return `+${formatMoney(n)}`;
+  if (n < 0) return `−${formatMoney(-n)}`;
+  return formatMoney(0);
+}
+
+/** "Dealer has two pair, qualifies", from the category and the verdict, in the page's language. */
+export function announcement(category, qualifies) {
+  return t('announce', {
+    hand: t(`announce.${category}`),
+    verdict: t(qualifies ? 'announce.qualifies' : 'announce.not_qualifies'),
+  });
+}

@@ -1,0 +1,160 @@
+"""Betting with chips (004): chip tray, spots, Undo, Double, Repeat, the maximum notice,
+the low-balance warning, the traffic light, and everything disabled once betting closes.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from web_harness import Player
+
+
+def test_chips_spots_undo_double_and_maximum(new_player: Any) -> None:
+    p: Player = new_player()
+    p.sign_in("Ann")
+    p.join("live-1")
+    p.wait_betting()
+    light = p.loc("#light-box")
+    p.expect(light).to_have_attribute("data-light", "green")
+    p.expect(p.loc("#light-status")).to_have_text("Place your bets")
+    p.expect(p.loc("#light-count")).to_have_text(re.compile(r"^1[0-5]s$"))  # counts down locally
+
+    # The chip tray is the table's chips; every chip is covered by 1,000 (the Ante
+    # needs twice the chip: 2 x 500).
+    chips = p.loc("#chips [data-chip]")
+    p.expect(chips).to_have_count(5)
+    for i, value in enumerate(["1", "5", "25", "100", "500"]):
+        p.expect(chips.nth(i)).to_have_attribute("data-chip", value)
+        p.expect(chips.nth(i)).to_be_enabled()
+    p.expect(p.loc("#btn-undo")).to_be_disabled()
+    p.expect(p.loc("#btn-double")).to_be_disabled()
+    p.expect(p.loc("#btn-repeat")).to_be_disabled()  # no previous round
+    p.expect(p.loc("#spot-trips")).to_be_disabled()  # Trips needs an Ante first
+
+    # Two clicks of 5 on the Ante: 10, and the Blind follows.
+    p.bet("ante", 5, times=2)
+    p.expect_bets(ante="10", blind="10")
+    p.expect(p.loc("#t-total")).to_have_text("20")
+    p.expect_balance("980")
+    # Keyboard: Shift+3 picks the third chip (25), T bets it on Trips.
+    p.page.keyboard.press("Shift+Digit3")
+    p.expect(chips.nth(2)).to_have_attribute("aria-pressed", "true")
+    p.page.keyboard.press("t")
+    p.expect_bets(trips="25")
+    p.expect(p.loc("#t-total")).to_have_text("45")
+    p.expect_balance("955")
+
+    # Undo is repeatable, in reverse order.
+    p.loc("#btn-undo").click()
+    p.expect_bets(trips="", ante="10")
+    p.loc("#btn-undo").click()
+    p.expect_bets(ante="5", blind="5")
+    p.page.keyboard.press("u")
+    p.expect_bets(ante="", blind="")
+    p.expect(p.loc("#t-total")).to_have_text("0")
+    p.expect(p.loc("#btn-undo")).to_be_disabled()
+    p.expect_balance("1,000")
+
+    # Double: once per round; undoing it allows it again.
+    p.bet("ante", 5, times=2)
+    p.loc("#btn-double").click()
+    p.expect_bets(ante="20", blind="20")
+    p.expect(p.loc("#btn-double")).to_be_disabled()
+    p.expect_balance("960")
+    p.loc("#btn-undo").click()
+    p.expect_bets(ante="10")
+    p.expect(p.loc("#btn-double")).to_be_enabled()
+    p.page.keyboard.press("d")
+    p.expect_bets(ante="20")
+
+    # Trips up to its maximum (100 at this table): then the "maximum" notice.
+    p.bet("trips", 100)
+    p.expect_bets(trips="100")
+    p.expect(p.loc("#spot-trips .spot-max")).to_have_text("Maximum")
+    p.expect(p.loc(".toast").last).to_have_text("Maximum bet reached on this spot")
+    p.expect(p.loc("#spot-ante .spot-max")).to_have_count(0)
+    p.loc("#spot-trips").click()  # refused: over the limit
+    p.expect(p.loc(".toast").last).to_have_text("That bet is over the limit.")
+    p.expect_bets(trips="100")
+    p.expect(p.loc("#t-total")).to_have_text("140")
+    p.expect_balance("860")
+
+    # The light turns yellow for the last 5 seconds, then red: everything is disabled.
+    p.server.advance(10)
+    p.expect(light).to_have_attribute("data-light", "yellow")
+    p.expect(p.loc("#light-status")).to_have_text("Betting closes")
+    p.server.advance(5)
+    p.expect_decision("play_4x", "play_3x", "check")
+    p.expect(light).to_have_attribute("data-light", "red")
+    p.expect(p.loc("#light-status")).to_have_text("Betting closed")
+    for i in range(5):
+        p.expect(chips.nth(i)).to_be_disabled()
+    p.expect(p.loc("#spot-ante")).to_be_disabled()
+    p.expect(p.loc("#spot-trips")).to_be_disabled()
+    p.page.keyboard.press("u")  # nothing happens: betting is closed
+    p.expect_bets(ante="20", blind="20", trips="100")
+    assert p.console_errors == []
+
+
+def test_low_balance_warning_and_only_affordable_decisions(new_player: Any) -> None:
+    """A 500 Ante (and its Blind) uses the whole 1,000: the warning shows, no chip is
+    covered any more, and the decisions offered are those the balance covers: CHECK
+    only before the flop and on the flop, FOLD only at the river (RULES.md, 004).
+    The timer decides here: AUTO CHECKED twice, then AUTO FOLDED.
+    """
+    p: Player = new_player()
+    p.sign_in("Bob")
+    p.join("live-1")
+    p.wait_betting()
+    p.expect(p.loc("#warning")).to_be_hidden()
+    p.bet("ante", 500)
+    p.expect_bets(ante="500", blind="500")
+    p.expect_balance("0")
+    p.expect(p.loc("#warning")).to_have_text(
+        "Your balance left would not cover a 1x Play: you could only fold at the river."
+    )
+    for chip in p.loc("#chips [data-chip]").all():
+        p.expect(chip).to_be_disabled()
+
+    p.close_betting()
+    p.expect(p.loc("#warning")).to_be_hidden()
+    p.expect_decision("check")
+    p.server.advance(10)  # the pre-flop decision times out
+    p.expect(p.loc("#auto-notice")).to_have_text("AUTO CHECKED")
+    p.expect_decision("check")
+    p.expect(p.loc("#view-table")).to_have_attribute("data-decisions", "auto:check")
+    p.server.advance(10)
+    p.expect_decision("fold")
+    p.expect(p.loc("#view-table")).to_have_attribute("data-decisions", "auto:check auto:check")
+    p.expect(p.loc("#auto-notice")).to_have_text("AUTO CHECKED")
+    p.server.advance(10)
+    p.expect(p.loc("#auto-notice")).to_have_text("AUTO FOLDED")
+    p.expect(p.loc("#view-table")).to_have_attribute(
+        "data-decisions", "auto:check auto:check auto:fold"
+    )
+    p.expect(p.loc("#result .result-head")).to_have_text("You lose 1,000")
+    p.expect(p.loc("#spot-ante .spot-result")).to_have_text("Lose −500")
+    p.expect(p.loc("#spot-blind .spot-result")).to_have_text("Lose −500")
+    p.expect_balance("0")
+    assert p.console_errors == []
+
+
+def test_auto_check_then_play(new_player: Any) -> None:
+    """Time runs out before the flop (AUTO CHECKED); the player then plays 2x."""
+    p: Player = new_player()
+    p.sign_in("Cy")
+    p.join("live-1")
+    p.wait_betting()
+    p.bet("ante", 25)
+    p.close_betting()
+    p.expect_decision("play_4x", "play_3x", "check")
+    p.server.advance(10)
+    p.expect(p.loc("#auto-notice")).to_have_text("AUTO CHECKED")
+    p.expect_decision("play_2x", "check")
+    p.decide("play_2x", key="2")
+    # 6d Js | Qc 4s 2c 6s 5h | dealer 9s 4h (seed 7): sixes beat fours.
+    p.expect(p.loc("#announcement")).to_have_text("Dealer has a pair, qualifies")
+    p.expect(p.loc("#result .result-head")).to_have_text("You win 75")
+    p.expect_bets(play="50")
+    p.expect_balance("1,075")
