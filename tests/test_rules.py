@@ -436,6 +436,14 @@ def test_extends_only_gives_the_preset(tmp_path: Path) -> None:
         assert load_rules(path) == preset(name)
 
 
+def test_a_file_that_extends_a_preset_is_named_after_the_file(tmp_path: Path) -> None:
+    path = write(tmp_path, 'extends = "casino"\nante = { min = 25 }\n', name="high-roller.toml")
+    rules = load_rules(path)
+    assert rules.name == "high-roller"
+    assert rules.seed == "001"
+    assert rules.ante.min == Decimal(25)
+
+
 def test_extends_switches_to_player_dealer(tmp_path: Path) -> None:
     path = write(
         tmp_path,

@@ -89,6 +89,9 @@ def rules_from_data(data: dict[str, Any], *, source: str = "rules") -> RuleSet:
 def load_rules(path: str | Path) -> RuleSet:
     """Load a rule set from a TOML file (same keys as the preset files).
 
+    A file that ``extends`` a preset and sets no ``name`` is named after the file
+    (``my-table.toml`` gives ``my-table``).
+
     Raises:
         InvalidRulesError: the file cannot be read, is not TOML, or a field is invalid.
 
@@ -100,4 +103,7 @@ def load_rules(path: str | Path) -> RuleSet:
         raise InvalidRulesError(f"{p}: cannot read: {exc.strerror}", field="file") from None
     except tomllib.TOMLDecodeError as exc:
         raise InvalidRulesError(f"{p}: not valid TOML: {exc}", field="file") from None
+    if "extends" in data and "name" not in data:
+        # A custom rule set is not the preset it starts from: it is named after its file.
+        data["name"] = p.stem
     return rules_from_data(data, source=str(p))
