@@ -105,7 +105,6 @@ class _Hand:
     order: int
     hole: tuple[Card, ...] = ()
     play: int | None = None  # None: still to decide; 0: folded
-    decided_on: ev.Street | None = None
 
 
 @dataclass
@@ -138,6 +137,9 @@ class Round:
     _dealer: tuple[Card, ...] = field(default=(), init=False)
     _board: tuple[Card, ...] = field(default=(), init=False)
     _bank: Decimal | None = field(default=None, init=False)
+    _order_cache: list[_Hand] | None = field(default=None, init=False)
+    _undecided: set[str] = field(default_factory=set, init=False)
+    _turned: int = field(default=0, init=False)
 
     def __post_init__(self) -> None:
         colour = None
@@ -160,6 +162,19 @@ class Round:
         return tuple(self._events)
 
     @property
+    def event_count(self) -> int:
+        """How many events so far."""
+        return len(self._events)
+
+    def events_since(self, start: int) -> tuple[ev.Event, ...]:
+        """The events from index ``start`` on (for a caller that has read the rest)."""
+        return tuple(self._events[start:])
+
+    def has_hand(self, player: str) -> bool:
+        """Whether the round has a hand (seated or back-line) with that id."""
+        return player in self._hands
+
+    @property
     def players(self) -> tuple[str, ...]:
         """The ids of every hand (seated and back-line) in settlement order."""
         return tuple(h.player for h in self._ordered())
@@ -170,12 +185,7 @@ class Round:
 
         A round voided before the turn and river keeps its unturned cards hidden.
         """
-        turned = sum(
-            len(e.cards)
-            for e in self._events
-            if isinstance(e, ev.FlopTurned | ev.TurnAndRiverTurned)
-        )
-        return self._board[:turned]
+        return self._board[: self._turned]
 
     @property
     def deck_order(self) -> tuple[Card, ...]:
@@ -217,11 +227,19 @@ class Round:
         """The seated hands that still have to decide on the current street."""
         if self.phase not in _STREETS:
             return ()
-        return tuple(
-            h.player
-            for h in self._ordered()
-            if h.behind is None and h.play is None and h.decided_on != _STREETS[self.phase]
-        )
+        return tuple(h.player for h in self._ordered() if h.player in self._undecided)
+
+    @property
+    def undecided(self) -> int:
+        """How many seated hands still have to decide on the current street."""
+        return len(self._undecided) if self.phase in _STREETS else 0
+
+    @property
+    def shared_hand(self) -> tuple[Card, ...]:
+        """The one player hand of a shared-hand table once dealt (004), else empty."""
+        if not self.rules.shared_hand or self.phase == Phase.BETTING:
+            return ()
+        return self._cards[:2]
 
     def legal_actions(self, player: str, *, available: Decimal | None = None) -> tuple[Action, ...]:
         """The actions the player may take now, sorted (largest Play first).
@@ -239,7 +257,7 @@ class Round:
 
         """
         hand = self._hands.get(player)
-        if hand is None or player not in self.awaiting():
+        if hand is None or self.phase not in _STREETS or player not in self._undecided:
             return ()
         multiples = {
             Phase.PRE_FLOP: self.rules.play_multiples.pre_flop,
@@ -262,7 +280,7 @@ class Round:
             IllegalActionError: the player has nothing to decide now.
 
         """
-        if player not in self.awaiting():
+        if self.phase not in _STREETS or player not in self._undecided:
             raise IllegalActionError(
                 f"player: {player!r} has no decision to make in phase {self.phase}", field="player"
             )
@@ -310,6 +328,7 @@ class Round:
             self._check_seat(player, seat, existing)
         order = existing.order if existing else self._next_order()
         self._hands[player] = _Hand(player, wagers, seat, behind, order)
+        self._order_cache = None
         return self._emit(
             ev.WagersPlaced(
                 player, wagers.ante, wagers.blind, wagers.trips, wagers.bad_beat, seat, behind
@@ -330,6 +349,7 @@ class Round:
         out = []
         for p in gone:
             del self._hands[p]
+            self._order_cache = None
             out.append(self._emit(ev.WagersWithdrawn(p)))
         return tuple(out)
 
@@ -368,7 +388,7 @@ class Round:
         self._emit(ev.DealerCardsDealt(self._dealer))
         self._board = self._cards[pos + 2 : pos + 7]
         self._emit(ev.BoardPlaced(self._board))
-        self.phase = Phase.PRE_FLOP
+        self._start_street(Phase.PRE_FLOP)
         return tuple(self._events[start:])
 
     def act(
@@ -413,7 +433,7 @@ class Round:
         hand = self._hands[player]
         street = _STREETS[self.phase]
         start = len(self._events)
-        hand.decided_on = street
+        self._undecided.discard(player)
         if chosen.kind == "play":
             hand.play = chosen.multiple
         elif chosen.kind == "fold":
@@ -443,6 +463,7 @@ class Round:
             if multiple:
                 self._emit(ev.WagerReturned(hand.player, "play", hand.wagers.ante * multiple))
         self.phase = Phase.VOIDED
+        self._undecided.clear()
         self._emit(ev.RoundVoided(reason))
         return tuple(self._events[start:])
 
@@ -468,15 +489,32 @@ class Round:
         return self._order
 
     def _ordered(self) -> list[_Hand]:
+        """The hands in settlement order (computed once per change of the hands)."""
+        if self._order_cache is not None:
+            return self._order_cache
+
         def key(h: _Hand) -> tuple[int, int]:
             return (h.seat if h.seat is not None else 10**9, h.order)
 
-        seated = sorted((h for h in self._hands.values() if h.behind is None), key=key)
+        seated: list[_Hand] = []
+        behind: dict[str, list[_Hand]] = {}
+        for h in self._hands.values():
+            if h.behind is None:
+                seated.append(h)
+            else:
+                behind.setdefault(h.behind, []).append(h)
         out: list[_Hand] = []
-        for s in seated:
+        for s in sorted(seated, key=key):
             out.append(s)
-            out.extend(sorted((h for h in self._hands.values() if h.behind == s.player), key=key))
+            out.extend(sorted(behind.get(s.player, ()), key=key))
+        self._order_cache = out
         return out
+
+    def _start_street(self, phase: Phase) -> None:
+        self.phase = phase
+        self._undecided = {
+            h.player for h in self._hands.values() if h.behind is None and h.play is None
+        }
 
     def _check_seat(self, player: str, seat: int | None, existing: _Hand | None) -> None:
         limit = self.rules.seats
@@ -516,12 +554,14 @@ class Round:
             )
 
     def _advance(self) -> None:
-        while self.phase in _STREETS and not self.awaiting():
+        while self.phase in _STREETS and not self._undecided:
             if self.phase == Phase.PRE_FLOP:
-                self.phase = Phase.FLOP
+                self._start_street(Phase.FLOP)
+                self._turned = 3
                 self._emit(ev.FlopTurned(self._board[:3]))
             elif self.phase == Phase.FLOP:
-                self.phase = Phase.RIVER
+                self._start_street(Phase.RIVER)
+                self._turned = 5
                 self._emit(ev.TurnAndRiverTurned(self._board[3:]))
             else:
                 self._showdown()

@@ -52,7 +52,7 @@ log = logging.getLogger("uth.table")
 SPOTS = ("ante", "trips", "bad_beat")
 _STREETS = (Phase.PRE_FLOP, Phase.FLOP, Phase.RIVER)
 _STREET_NAMES = frozenset(str(p) for p in _STREETS)
-_REPLY_CACHE = 256
+_REPLY_CACHE = 32
 
 
 class Connection(Protocol):
@@ -215,7 +215,7 @@ class LiveTable:
         # hand in play, or being settled, keeps its seat until the round is over.
         dealt_in = self.phase == "closed" and seat.cost(seat.bets) > 0
         rnd = self.round
-        playing = rnd is not None and seat.hand_id in rnd.players and self.phase in _STREET_NAMES
+        playing = rnd is not None and rnd.has_hand(seat.hand_id) and self.phase in _STREET_NAMES
         if not playing and not dealt_in:
             self._release_all(seat)
             del self.seats[player_id]
@@ -381,7 +381,7 @@ class LiveTable:
         return (
             rnd is not None
             and rnd.phase not in (Phase.SETTLED, Phase.VOIDED)
-            and seat.hand_id in rnd.players
+            and rnd.has_hand(seat.hand_id)
         )
 
     def _holds_hand(self, seat: Seat) -> bool:
@@ -393,7 +393,7 @@ class LiveTable:
             rnd is not None
             and not self._round_voided
             and rnd.phase != Phase.VOIDED
-            and seat.hand_id in rnd.players
+            and rnd.has_hand(seat.hand_id)
         )
 
     def state(self, seat: Seat) -> dict[str, Any]:
@@ -446,11 +446,10 @@ class LiveTable:
         player_hand: list[str] = []
         if rnd is not None and rnd.phase not in (Phase.VOIDED,):
             board = [str(c) for c in rnd.board]
-            if seat.hand_id in rnd.players and rnd.phase != Phase.BETTING:
+            if rnd.has_hand(seat.hand_id) and rnd.phase != Phase.BETTING:
                 own_cards = [str(c) for c in rnd.hole_cards(seat.hand_id)]
-            dealt = next((e for e in rnd.events if isinstance(e, ev.PlayerHandDealt)), None)
-            if dealt is not None:  # shared-hand table (004): dealt face up for everyone
-                player_hand = [str(c) for c in dealt.cards]
+            # shared-hand table (004): dealt face up for everyone
+            player_hand = [str(c) for c in rnd.shared_hand]
         return {
             "type": "snapshot",
             "table": self.info(),
@@ -463,7 +462,7 @@ class LiveTable:
             "player_hand": player_hand,
             "board": board,
             "state": self.state(seat),
-            "others": self.others_bets(seat.player.id),
+            "table_bets": self.table_bets(),
         }
 
     def info(self) -> dict[str, Any]:
@@ -483,12 +482,13 @@ class LiveTable:
             "chips": [money_json(c) for c in self.config.chips],
         }
 
-    def others_bets(self, viewer: int) -> dict[str, Any]:
-        """Other players' bets: at most ``listed_bets`` listed (largest first), and totals."""
+    def table_bets(self) -> dict[str, Any]:
+        """Every player's bets: how many players bet, the total, and the largest
+        ``listed_bets`` listed with their player ids (one message for everyone; a
+        client leaves out its own row and amount).
+        """
         rows = []
         for s in self.seats.values():
-            if s.player.id == viewer:
-                continue
             bets = s.bets
             if self._holds_hand(s) and self.round is not None:
                 w = self.round.wagers(s.hand_id)
@@ -499,13 +499,15 @@ class LiveTable:
         rows.sort(key=lambda r: (-r[0], r[1].player.id))
         listed = [
             {
+                "id": s.player.id,
                 "name": s.player.name,
                 "seat": s.number,
                 "ante": money_json(b["ante"]),
                 "trips": money_json(b["trips"]),
                 "bad_beat": money_json(b["bad_beat"]),
+                "total": money_json(total),
             }
-            for _, s, b in rows[: self.config.listed_bets]
+            for total, s, b in rows[: self.config.listed_bets]
         ]
         return {
             "players": len(rows),
@@ -538,8 +540,7 @@ class LiveTable:
         rnd = self.round
         if rnd is None:
             return
-        events = rnd.events
-        for event in events[self._published :]:
+        for event in rnd.events_since(self._published):
             if isinstance(event, ev.DealerRevealed) and self.phase != "settled":
                 return
             self._published += 1
@@ -556,11 +557,22 @@ class LiveTable:
                 seat = self.seats.get(int(target))
                 if seat is not None:
                     seat.send(message)
+            elif isinstance(event, ev.BettingClosed):
+                # A count, not the list of every hand: one message for everyone.
+                common = {
+                    "type": event.type,
+                    "game_number": self.game_number,
+                    "hands": len(event.hands),
+                }
+                dealt_in = {**common, "in_round": True}
+                watching = {**common, "in_round": False}
+                for seat in self.seats.values():
+                    seat.send(dealt_in if rnd.has_hand(seat.hand_id) else watching)
+            elif isinstance(event, ev.AntesReturned):
+                self._broadcast({"type": event.type, "hands": len(event.players)})
             else:
                 if isinstance(event, ev.DealerRevealed):
                     message["announcement"] = event.announcement
-                if isinstance(event, ev.BettingClosed):
-                    message["game_number"] = self.game_number
                 self._broadcast(message)
 
     # ------------------------------------------------------------ the loop
@@ -629,9 +641,7 @@ class LiveTable:
         if not self._bets_dirty:
             return
         self._bets_dirty = False
-        for seat in self.seats.values():
-            if seat.connections:
-                seat.send({"type": "table_bets", **self.others_bets(seat.player.id)})
+        self._broadcast({"type": "table_bets", **self.table_bets()})
 
     def _new_round(self, deck: PreparedDeck, seats: list[Seat]) -> Round:
         assert self.game_number is not None
@@ -766,20 +776,20 @@ class LiveTable:
                     **self._timer(),
                 }
             )
-        while rnd.phase == street and rnd.awaiting() and self._void_request is None:
+        while rnd.phase == street and rnd.undecided and self._void_request is None:
             await self.clock.wait_until(self.deadline, self._wake)
             self._wake.clear()
             if self.clock.now() >= self.deadline:
                 break
         if self._void_request is not None:
             return
-        while rnd.phase == street and rnd.awaiting():
-            hand_id = rnd.awaiting()[0]
+        if rnd.phase != street:
+            return
+        for hand_id in rnd.awaiting():
             seat = self.seats[int(hand_id)]
-            action = rnd.timeout_action(hand_id)
-            events = rnd.act(hand_id, action, auto=True)
+            events = rnd.act(hand_id, rnd.timeout_action(hand_id), auto=True)
             self._after_decision(seat, events)
-            self.publish()
+        self.publish()
 
     async def _flush_debits(self) -> None:
         if not self._pending_debits or self.round_id is None:

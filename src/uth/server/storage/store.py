@@ -220,8 +220,10 @@ class SqlStore:
             rnd.dealer_qualifies = bool(record.dealer_qualifies)
             rnd.events = [_jsonable(e) for e in record.events]
             s.flush()
+            by_player = _round_entries(s, rnd.id)
             for pr in record.players:
-                before, after = _round_balances(s, rnd.id, players[pr.player_id])
+                player = players[pr.player_id]
+                before, after = _balances_from(by_player.get(player.id, []), player.balance)
                 s.add(
                     RoundPlayer(
                         round_id=rnd.id,
@@ -594,8 +596,13 @@ def _entries(s: Session, player_id: int, round_ids: Sequence[int]) -> list[Ledge
     )
 
 
-def _round_balances(s: Session, round_id: int, player: Player) -> tuple[Decimal, Decimal]:
-    return _balances_from(_entries(s, player.id, [round_id]), player.balance)
+def _round_entries(s: Session, round_id: int) -> dict[int, list[LedgerRow]]:
+    """Every ledger entry of a round, oldest first, by player (one query)."""
+    out: dict[int, list[LedgerRow]] = {}
+    rows = s.scalars(select(LedgerRow).where(LedgerRow.round_id == round_id).order_by(LedgerRow.id))
+    for row in rows:
+        out.setdefault(row.player_id, []).append(row)
+    return out
 
 
 def _balances_from(entries: Sequence[LedgerRow], current: Decimal) -> tuple[Decimal, Decimal]:

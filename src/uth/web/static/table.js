@@ -63,7 +63,7 @@ export class TableView {
     this.decision = null; // {street, legal, deadline}
     this.decisions = [];
     this.autoNotice = null; // "auto_check" | "auto_fold"
-    this.others = { players: 0, total: 0, listed: [] };
+    this.tableBets = { players: 0, total: 0, listed: [] };
     this.selectedChip = null;
     this.banner = null; // {key, kind, vars}
     this.antesReturned = false;
@@ -216,7 +216,7 @@ export class TableView {
     this.phase = msg.phase;
     this.light = msg.light;
     if (msg.table) this.info = { ...(this.info ?? {}), ...msg.table };
-    this.others = msg.others ?? this.others;
+    this.tableBets = msg.table_bets ?? this.tableBets;
     const own = msg.hole_cards?.length ? msg.hole_cards : msg.player_hand ?? [];
     this.cards = own;
     this.board = msg.board ?? [];
@@ -287,7 +287,22 @@ export class TableView {
   }
 
   on_table_bets(msg) {
-    this.others = msg;
+    this.tableBets = msg;
+  }
+
+  /** Other players' bets: the table's list without this player's row and amount. */
+  others() {
+    const all = this.tableBets ?? { players: 0, total: 0, listed: [] };
+    const me = this.player?.id;
+    const row = (all.listed ?? []).find((p) => p.id === me);
+    const b = this.state?.bets ?? {};
+    const own = row ? num(row.total) : num(b.ante) + num(b.blind) + num(b.trips) + num(b.bad_beat);
+    const betting = row || own > 0;
+    return {
+      players: Math.max(0, num(all.players) - (betting ? 1 : 0)),
+      total: Math.max(0, num(all.total) - own),
+      listed: (all.listed ?? []).filter((p) => p.id !== me),
+    };
   }
 
   on_betting_closed(msg) {
@@ -295,7 +310,7 @@ export class TableView {
     this.light = 'red';
     if (msg.game_number) this.gameNumber = msg.game_number;
     this.dealt = true;
-    this.inRound = (msg.hands ?? []).includes(String(this.player?.id));
+    this.inRound = Boolean(msg.in_round);
     if (this.inRound && this.state) this.roundBets = { ...ZERO_BETS, ...this.state.bets };
   }
 
@@ -776,7 +791,7 @@ export class TableView {
   renderOthers() {
     const box = this.$('others');
     box.replaceChildren();
-    const o = this.others ?? { players: 0, total: 0, listed: [] };
+    const o = this.others();
     if (!o.players) {
       box.append(h('p', { class: 'muted' }, t('others.none')));
       return;
