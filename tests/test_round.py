@@ -897,13 +897,14 @@ def test_004_live_table_is_unlimited_200_players_share_one_face_up_hand() -> Non
     assert_replays(rnd, CASINO_TOP)
 
 
-def test_one_deck_deals_at_most_22_separate_hands() -> None:
-    # Without a shared hand, 22 hands, the dealer's two cards and the board use 51 cards.
-    rules = rules_from_data({"extends": "live", "shared_hand": False})
+def test_one_deck_deals_22_separate_hands() -> None:
+    # Without a shared hand, 22 hands, the dealer's two cards and the board use 51
+    # cards; the rule set allows no more seats than that.
+    rules = rules_from_data({"extends": "live", "shared_hand": False, "seats": 22})
     rnd = Round(rules, CASINO_TOP)
     for i in range(22):
         rnd.place_wagers(f"p{i}", ante=5)
-    with pytest.raises(IllegalActionError, match="one deck deals at most 22 hands"):
+    with pytest.raises(IllegalActionError, match="the table's 22 seats are taken"):
         rnd.place_wagers("p22", ante=5)
     rnd.place_wagers("p21", ante=10)  # a hand already in may still change its wagers
     out = rnd.close_betting()

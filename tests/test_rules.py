@@ -258,9 +258,16 @@ def test_presets_round_trip_through_json(name: str) -> None:
 def test_presets_are_valid_rule_sets_from_scratch() -> None:
     # A rule set built by hand equals the live preset where it should.
     rules = rules_from_data(
-        minimal(name="live", seats="unlimited", title=preset("live").title, seed="004")
+        minimal(
+            name="live",
+            seats="unlimited",
+            shared_hand=True,
+            title=preset("live").title,
+            seed="004",
+        )
     )
     assert rules.seats is None
+    assert rules.shared_hand is True
     assert rules.blind_pays == preset("live").blind_pays
     assert rules.trips_pays == preset("live").trips_pays
 
@@ -333,7 +340,7 @@ def test_play_multiples() -> None:
     assert pm.pre_flop == (4, 3)  # sorted, largest first
     assert pm.all == frozenset({1, 2, 3, 4})
     assert pm.largest == 4
-    with pytest.raises(ValidationError, match="must be positive"):
+    with pytest.raises(ValidationError, match="must be 1 to 10"):
         PlayMultiples(pre_flop=(4, 0))
     with pytest.raises(ValidationError, match="must not repeat"):
         PlayMultiples(pre_flop=(3, 3))
@@ -497,33 +504,64 @@ def test_extends_switches_to_player_dealer(tmp_path: Path) -> None:
         ),
         (
             'extends = "casino"\nbanking = "player_dealer"\n',
-            "rules",
-            "rules: bank: a player_dealer rule set needs bank limits",
+            "bank",
+            "bank: a player_dealer rule set needs bank limits",
         ),
         (
             'extends = "casino"\nbank = { min = 100, max = 1000 }\n',
-            "rules",
-            "rules: bank: only a player_dealer rule set has bank limits",
+            "bank",
+            "bank: only a player_dealer rule set has bank limits",
         ),
         (
             'extends = "casino"\n[trips_pays]\n',
-            "rules",
-            "rules: trips_pays: Trips is offered but has no pay table",
+            "trips_pays",
+            "trips_pays: Trips is offered but has no pay table",
         ),
         (
             'extends = "casino"\nbad_beat = { min = 5, max = 10 }\n',
-            "rules",
-            "rules: bad_beat_pays: Bad Beat is offered but has no pay table",
+            "bad_beat_pays",
+            "bad_beat_pays: Bad Beat is offered but has no pay table",
         ),
         (
             'extends = "casino"\n[bad_beat_pays]\nflush = "30:1"\n',
-            "rules",
-            "rules: bad_beat: a Bad Beat pay table needs bad_beat limits",
+            "bad_beat",
+            "bad_beat: a Bad Beat pay table needs bad_beat limits",
         ),
         (
             'extends = "california-bad-beat"\n[bad_beat_pays]\npair = "1:1"\n',
-            "rules",
-            "rules: bad_beat_pays: the beaten hand must be three of a kind or better",
+            "bad_beat_pays",
+            "bad_beat_pays: the beaten hand must be three of a kind or better",
+        ),
+        (
+            'extends = "casino"\n[blind_pays]\n',
+            "blind_pays",
+            "blind_pays: the Blind needs a pay table",
+        ),
+        (
+            'extends = "casino"\n[blind_pays]\npair = "1:1"\n',
+            "blind_pays",
+            "blind_pays: the Blind pays on a straight or better, got pair",
+        ),
+        (
+            'extends = "casino"\n[trips_pays]\nhigh_card = "1:1"\n',
+            "trips_pays",
+            "trips_pays: Trips pays on three of a kind or better, got high_card",
+        ),
+        (
+            'extends = "casino"\nseats = 100\n',
+            "seats",
+            "seats: one deck deals at most 22 hands of their own, got 100; set fewer seats "
+            "or shared_hand = true",
+        ),
+        (
+            'extends = "casino"\nplay_multiples = { pre_flop = [] }\n',
+            "play_multiples.pre_flop",
+            "play_multiples.pre_flop: at least one multiple is required (got [])",
+        ),
+        (
+            'extends = "casino"\nplay_multiples = { pre_flop = [1000000] }\n',
+            "play_multiples.pre_flop",
+            "play_multiples.pre_flop: multiples must be 1 to 10, got [1000000]",
         ),
     ],
 )

@@ -44,6 +44,11 @@ def test_malformed_messages_are_refused(store_url: str, tmp_path: Path) -> None:
             refused(r, "malformed", "m5")
             r = a.send({"type": "place_bet", "id": "m6", "spot": "ante", "amount": [5]})
             refused(r, "malformed", "m6")
+            assert r["message"] == "amount: expected a number or a decimal string, got [5]"
+            for i, flag in enumerate((True, False)):  # a boolean is not an amount
+                r = a.send({"type": "place_bet", "id": f"mb{i}", "spot": "ante", "amount": flag})
+                refused(r, "malformed", f"mb{i}")
+                assert r["message"].startswith("amount: expected a number")
             # There is no way to name another player's hand: extra fields are refused.
             r = a.send({"type": "decide", "id": "m7", "action": "check", "player": "2"})
             refused(r, "malformed", "m7")

@@ -21,11 +21,8 @@ def serve_command(
     ] = None,
 ) -> None:
     """Run the live table server (FastAPI + uvicorn) until interrupted."""
-    from pydantic import ValidationError
-
-    from uth.errors import UthError
     from uth.server.config import Settings
-    from uth.server.runner import serve
+    from uth.server.runner import serve, startup_error
 
     overrides = {
         k: v
@@ -39,8 +36,11 @@ def serve_command(
     }
     try:
         serve(Settings(**overrides))  # type: ignore[arg-type]
-    except (ValidationError, UthError) as exc:
-        typer.echo(f"error: {' '.join(str(exc).split())}", err=True)
+    except Exception as exc:
+        message = startup_error(exc)
+        if message is None:
+            raise
+        typer.echo(f"error: {message}", err=True)
         raise typer.Exit(2) from None
 
 
@@ -53,9 +53,16 @@ def db_upgrade(
 ) -> None:
     """Create or update the database schema to the latest migration."""
     from uth.server.config import Settings
-    from uth.server.runner import redact
+    from uth.server.runner import redact, startup_error
     from uth.server.storage import current_revision, upgrade
 
-    url = database_url or Settings().database_url
-    upgrade(url, revision)
-    typer.echo(f"database {redact(url)} at revision {current_revision(url)}")
+    try:
+        url = database_url or Settings().database_url
+        upgrade(url, revision)
+        typer.echo(f"database {redact(url)} at revision {current_revision(url)}")
+    except Exception as exc:
+        message = startup_error(exc)
+        if message is None:
+            raise
+        typer.echo(f"error: {message}", err=True)
+        raise typer.Exit(2) from None

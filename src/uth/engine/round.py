@@ -525,13 +525,6 @@ class Round:
             )
         if limit is not None and existing is None and len(others) >= limit:
             raise IllegalActionError(f"seat: the table's {limit} seats are taken", field="seat")
-        # One 52-card deck deals at most 22 hands besides the dealer's two cards and
-        # the board: an "unlimited" table (004) is full for this round beyond that.
-        most = (len(self._cards) - 7) // 2
-        if not self.rules.shared_hand and existing is None and len(others) >= most:
-            raise IllegalActionError(
-                f"seat: one deck deals at most {most} hands; this round is full", field="seat"
-            )
         if seat is not None:
             if seat < 1 or (limit is not None and seat > limit):
                 shown = f"1..{limit}" if limit is not None else "1 or more"

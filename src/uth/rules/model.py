@@ -116,6 +116,13 @@ class Limit(BaseModel):
         return f"{self.min}-{self.max}"
 
 
+#: The largest Play multiple a rule set may offer (our bound; the seeds have 4).
+MAX_MULTIPLE = 10
+#: One 52-card deck deals at most this many two-card hands besides the dealer's
+#: two cards and the five community cards.
+MAX_INDIVIDUAL_HANDS = (52 - 2 - 5) // 2
+
+
 class PlayMultiples(BaseModel):
     """The Play wager, as multiples of the Ante, allowed at each decision (RULES.md, "Wagers").
 
@@ -131,8 +138,10 @@ class PlayMultiples(BaseModel):
     @field_validator("pre_flop", "flop", "river")
     @classmethod
     def _positive(cls, value: tuple[int, ...]) -> tuple[int, ...]:
-        if any(m <= 0 for m in value):
-            raise ValueError(f"multiples must be positive, got {list(value)}")
+        if not value:
+            raise ValueError("at least one multiple is required")
+        if any(not 1 <= m <= MAX_MULTIPLE for m in value):
+            raise ValueError(f"multiples must be 1 to {MAX_MULTIPLE}, got {list(value)}")
         if len(set(value)) != len(value):
             raise ValueError(f"multiples must not repeat, got {list(value)}")
         return tuple(sorted(value, reverse=True))
@@ -224,6 +233,21 @@ class RuleSet(BaseModel):
             raise ValueError("bad_beat: a Bad Beat pay table needs bad_beat limits")
         if self.bad_beat_pays and min(self.bad_beat_pays) < Category.THREE_OF_A_KIND:
             raise ValueError("bad_beat_pays: the beaten hand must be three of a kind or better")
+        # RULES.md, "Settlement against the dealer": the Blind pays on a straight or
+        # better, Trips on three of a kind or better.
+        if not self.blind_pays:
+            raise ValueError("blind_pays: the Blind needs a pay table")
+        if min(self.blind_pays) < Category.STRAIGHT:
+            low = min(self.blind_pays).key
+            raise ValueError(f"blind_pays: the Blind pays on a straight or better, got {low}")
+        if self.trips_pays and min(self.trips_pays) < Category.THREE_OF_A_KIND:
+            low = min(self.trips_pays).key
+            raise ValueError(f"trips_pays: Trips pays on three of a kind or better, got {low}")
+        if not self.shared_hand and (self.seats is None or self.seats > MAX_INDIVIDUAL_HANDS):
+            raise ValueError(
+                f"seats: one deck deals at most {MAX_INDIVIDUAL_HANDS} hands of their own, got "
+                f"{self.seats or 'unlimited'}; set fewer seats or shared_hand = true"
+            )
         return self
 
     @property

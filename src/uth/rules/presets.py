@@ -77,8 +77,11 @@ def rules_from_data(data: dict[str, Any], *, source: str = "rules") -> RuleSet:
         return RuleSet.model_validate(body)
     except ValidationError as exc:
         err = exc.errors()[0]
-        loc = ".".join(str(part) for part in err["loc"]) or "rules"
         msg = err["msg"].removeprefix("Value error, ")
+        loc = ".".join(str(part) for part in err["loc"])
+        if not loc:  # a rule across fields names its field first: "bank: ..."
+            head, sep, rest = msg.partition(": ")
+            loc, msg = (head, rest) if sep and head.isidentifier() else ("rules", msg)
         value = err.get("input")
         shown = f" (got {value!r})"
         if isinstance(value, dict) or value is None or repr(value) in msg:
@@ -101,6 +104,8 @@ def load_rules(path: str | Path) -> RuleSet:
         data = tomllib.loads(p.read_text("utf-8"))
     except OSError as exc:
         raise InvalidRulesError(f"{p}: cannot read: {exc.strerror}", field="file") from None
+    except UnicodeDecodeError:
+        raise InvalidRulesError(f"{p}: not UTF-8 text", field="file") from None
     except tomllib.TOMLDecodeError as exc:
         raise InvalidRulesError(f"{p}: not valid TOML: {exc}", field="file") from None
     if "extends" in data and "name" not in data:

@@ -9,20 +9,19 @@ from __future__ import annotations
 
 import sys
 
-from pydantic import ValidationError
-
-from uth.errors import UthError
-
 
 def main() -> int:
     """Run the server until interrupted; 2 on bad settings."""
     from uth.server.config import Settings
-    from uth.server.runner import serve
+    from uth.server.runner import serve, startup_error
 
     try:
         serve(Settings())
-    except (ValidationError, UthError) as exc:
-        print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
+    except Exception as exc:
+        message = startup_error(exc)
+        if message is None:
+            raise
+        print(f"error: {message}", file=sys.stderr)
         return 2
     return 0
 

@@ -14,6 +14,7 @@ import hmac
 import json
 import logging
 import secrets
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import asdict, is_dataclass
@@ -32,7 +33,7 @@ from fastapi import (
     WebSocketDisconnect,
 )
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr
 
 from uth.cards import Shuffler
 from uth.errors import UthError
@@ -72,7 +73,7 @@ class VoidRequest(BaseModel):
 class AdjustRequest(BaseModel):
     """Credit (+) or debit (-) a balance, with a reason for the audit log."""
 
-    amount: str | int | float
+    amount: StrictStr | StrictInt | StrictFloat
     reason: str = Field(min_length=1, max_length=500)
 
 
@@ -434,21 +435,62 @@ async def _authenticate(websocket: WebSocket, rt: Runtime) -> PlayerRecord | Non
     return player
 
 
+#: Messages queued for one connection before it counts as stalled and is closed.
+_QUEUE_LIMIT = 2000
+
+
+class _Encoder:
+    """JSON text of outgoing messages, encoded once per message object.
+
+    A broadcast puts the same dict on every player's queue; this keeps its text so
+    that a table of a thousand players encodes it once, not a thousand times.
+    """
+
+    def __init__(self, size: int = 256) -> None:
+        self._size = size
+        self._texts: OrderedDict[int, tuple[dict[str, Any], str]] = OrderedDict()
+
+    def __call__(self, message: dict[str, Any]) -> str:
+        hit = self._texts.get(id(message))
+        if hit is not None and hit[0] is message:
+            return hit[1]
+        text = json.dumps(message, separators=(",", ":"))
+        self._texts[id(message)] = (message, text)  # the reference keeps the id unique
+        if len(self._texts) > self._size:
+            self._texts.popitem(last=False)
+        return text
+
+
+_encode = _Encoder()
+
+
 class _WsConnection:
-    """A WebSocket with an outgoing queue: ``send`` never blocks the table."""
+    """A WebSocket with a bounded outgoing queue: ``send`` never blocks the table.
+
+    A client that stops reading fills its queue; it is then disconnected rather
+    than holding the server's memory.
+    """
 
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
-        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(_QUEUE_LIMIT)
+        self.stalled = False
 
     def send(self, message: dict[str, Any]) -> None:
-        self.queue.put_nowait(message)
+        if self.stalled:
+            return
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.stalled = True
+            log.warning("closing a connection that stopped reading")
+            asyncio.get_running_loop().create_task(self.websocket.close(code=1013))
 
     async def pump(self) -> None:
         while True:
             message = await self.queue.get()
             try:
-                await self.websocket.send_text(json.dumps(message, separators=(",", ":")))
+                await self.websocket.send_text(_encode(message))
             except Exception:
                 return
 

@@ -8,9 +8,19 @@ the same reply again and is not applied twice. See ``docs/protocol.md``.
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+    ValidationError,
+)
 
 RequestId = Annotated[str, Field(min_length=1, max_length=64)]
 
@@ -28,7 +38,7 @@ class PlaceBet(_Command):
 
     type: Literal["place_bet"]
     spot: Literal["ante", "trips", "bad_beat"]
-    amount: str | int | float
+    amount: StrictStr | StrictInt | StrictFloat
 
 
 class Undo(_Command):
@@ -98,7 +108,14 @@ def parse_command(raw: Any) -> Command:
             return _raise("unknown_command", f"type: unknown command {raw.get('type')!r}", rid)
         if err["type"] == "union_tag_not_found":
             return _raise("malformed", "type: missing", rid)
-        field = loc.split(".", 1)[1] if "." in loc else loc
+        # loc is (command type, field, union member ...): name the field alone.
+        parts = [str(p) for p in err["loc"]]
+        field = parts[1] if len(parts) > 1 else loc
+        if field == "amount":
+            shown = json.dumps(raw.get("amount"))[:40]
+            return _raise(
+                "malformed", f"amount: expected a number or a decimal string, got {shown}", rid
+            )
         return _raise("malformed", f"{field}: {err['msg']} (got {err.get('input')!r})", rid)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import logging
 import sys
@@ -47,14 +48,21 @@ def redact(url: str) -> str:
 def serve(settings: Settings) -> None:
     """Build the app and run it with uvicorn until interrupted.
 
+    The process holds the database's server lock while it runs, so that a second
+    server on the same database refuses to start instead of voiding this one's
+    rounds (see :mod:`uth.server.storage.lock`).
+
     Raises:
-        UthError: the table configuration is invalid (before anything listens).
+        UthError: the table configuration is invalid, or another server holds the
+            database (before anything listens or any round is touched).
     """
     import uvicorn
 
     from uth.server.app import create_app
+    from uth.server.storage import acquire_server_lock
 
     app = create_app(settings)
+    release = acquire_server_lock(settings.database_url)
     configure_logging(settings.log_level)
     logging.getLogger("uth.server").info(
         "serving on http://%s:%s (database %s)",
@@ -62,4 +70,47 @@ def serve(settings: Settings) -> None:
         settings.port,
         redact(settings.database_url),
     )
-    uvicorn.run(app, host=settings.host, port=settings.port, log_config=None, access_log=False)
+    # A table of a thousand players: compressing every message per connection
+    # costs more CPU than the loopback or LAN bandwidth it saves, and the
+    # collector's full passes over long-lived objects paused the loop for 100+ ms
+    # (docs/benchmarks.md).
+    gc.freeze()
+    gc.set_threshold(50_000, 50, 1000)
+    try:
+        uvicorn.run(
+            app,
+            host=settings.host,
+            port=settings.port,
+            log_config=None,
+            access_log=False,
+            ws_per_message_deflate=False,
+        )
+    finally:
+        release()
+
+
+def startup_error(exc: Exception) -> str | None:
+    """A one-line message for an error that stops the server from starting, or None
+    when the error is not one of those (a bug, to be shown whole).
+
+    Covers bad ``UTH_*`` settings, a bad table file, a second server on the same
+    database, and a database that cannot be reached or migrated.
+    """
+    from pydantic import ValidationError
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from uth.errors import UthError
+
+    if isinstance(exc, ValidationError):
+        err = exc.errors()[0]
+        name = "UTH_" + ".".join(str(p) for p in err["loc"]).upper() if err["loc"] else "settings"
+        msg = str(err["msg"]).removeprefix("Value error, ")
+        if "input" in err and err["loc"]:
+            msg += f" (got {err['input']!r})"
+        return f"{name}: {msg}"
+    if isinstance(exc, UthError):
+        return " ".join(str(exc).split())
+    if isinstance(exc, SQLAlchemyError):
+        first = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        return f"database_url: cannot use the database: {first}"
+    return None

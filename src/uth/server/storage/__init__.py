@@ -8,14 +8,17 @@ PostgreSQL; :func:`make_engine` builds the engine and
 from __future__ import annotations
 
 from uth.server.storage.db import make_engine, normalize_url
-from uth.server.storage.errors import DuplicateError, RoundNotOpenError
+from uth.server.storage.errors import DuplicateError, RoundNotOpenError, ServerLockedError
+from uth.server.storage.lock import acquire_server_lock
 from uth.server.storage.migrate import current_revision, downgrade, is_empty, upgrade
 from uth.server.storage.store import SqlStore, hash_token
 
 __all__ = [
     "DuplicateError",
     "RoundNotOpenError",
+    "ServerLockedError",
     "SqlStore",
+    "acquire_server_lock",
     "current_revision",
     "downgrade",
     "hash_token",

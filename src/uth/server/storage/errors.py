@@ -15,3 +15,9 @@ class DuplicateError(UthError):
     """A game number or session token that is already in use."""
 
     code = "duplicate"
+
+
+class ServerLockedError(UthError):
+    """Another uth server process is already running on this database."""
+
+    code = "server_locked"
