@@ -283,3 +283,19 @@ def test_handshake_errors(store_url: str, tmp_path: Path) -> None:
 def test_sign_in_refuses_bad_names(name: str, tmp_path: Path) -> None:
     with live_server(f"sqlite:///{tmp_path / 'uth.db'}", tmp_path) as srv:
         assert srv.client.post("/api/players", json={"name": name}).status_code == 422
+
+
+def test_double_is_offered_only_when_the_balance_covers_it(store_url: str, tmp_path: Path) -> None:
+    with live_server(store_url, tmp_path) as srv:
+        alice = srv.sign_in("alice")  # 1,000 to start
+        with srv.connect(alice) as a:
+            state = a.ok("place_bet", spot="ante", amount=250)["state"]
+            assert (state["balance"], state["can_double"]) == (500, True)  # +500 needed
+            state = a.ok("place_bet", spot="ante", amount=250)["state"]
+            assert (state["balance"], state["can_double"]) == (0, False)
+            r = a.send({"type": "double", "id": "d1"})
+            assert (r["type"], r["code"]) == ("error", "insufficient_funds")
+            state = a.ok("undo")["state"]
+            assert (state["balance"], state["can_double"]) == (500, True)
+            state = a.ok("double")["state"]
+            assert (state["balance"], state["bets"]["ante"], state["can_double"]) == (0, 500, False)

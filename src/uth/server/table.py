@@ -319,19 +319,20 @@ class LiveTable:
             raise CommandError("wrong_phase", "double: the bets were already doubled this round")
         if seat.bets["ante"] == 0:
             raise CommandError("wrong_phase", "double: there is no bet to double")
-        bets = dict(seat.bets)
-        capped = False
-        for spot in SPOTS:
-            if bets[spot] == 0:
-                continue
-            _, high = self._limit(spot)
-            bets[spot] = min(2 * bets[spot], high)
-            capped = capped or bets[spot] == high
+        bets = self._doubled(seat)
+        capped = any(bets[spot] and bets[spot] == self._limit(spot)[1] for spot in SPOTS)
         previous = dict(seat.bets)
         self._set_bets(seat, bets)
         seat.undo.append((previous, True))
         seat.doubled = True
         return {"notice": "maximum"} if capped else None
+
+    def _doubled(self, seat: Seat) -> dict[str, Decimal]:
+        """The seat's bets doubled, each up to its spot's maximum."""
+        return {
+            spot: min(2 * amount, self._limit(spot)[1]) if amount else amount
+            for spot, amount in seat.bets.items()
+        }
 
     def _repeat(self, seat: Seat, cmd: Repeat) -> None:
         self._require_betting()
@@ -425,9 +426,13 @@ class LiveTable:
             "total_bet": money_json(total),
             "legal_actions": legal,
             "can_undo": self.phase == "betting" and bool(seat.undo),
-            "can_double": self.phase == "betting" and not seat.doubled and seat.bets["ante"] > 0,
+            "can_double": self.phase == "betting"
+            and not seat.doubled
+            and seat.bets["ante"] > 0
+            and seat.cost(self._doubled(seat)) - seat.cost(seat.bets) <= available,
             "can_repeat": self.phase == "betting"
             and seat.last_bets is not None
+            and seat.cost(seat.last_bets) <= available
             and seat.cost(seat.bets) == 0,
             "decisions": list(seat.decisions) if in_round else [],
         }
