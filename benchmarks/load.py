@@ -132,14 +132,15 @@ decision_seconds = {decision}
 pause_seconds = {pause}
 """
 
+# The server as `uth serve` runs it (uth.server.runner.serve: its uvicorn options,
+# its GC settings, its database lock), configured through UTH_* variables.
 SERVER_CODE = """\
-import sys, uvicorn
+import os, sys
 from pathlib import Path
-from uth.server.app import create_app
 from uth.server.config import Settings
+from uth.server.runner import serve
 db, tables, port = sys.argv[1], sys.argv[2], int(sys.argv[3])
-app = create_app(Settings(database_url=db, tables_file=Path(tables)))
-uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+serve(Settings(database_url=db, tables_file=Path(tables), port=port, log_level="warning"))
 """
 
 

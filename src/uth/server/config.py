@@ -77,7 +77,7 @@ class TableConfig(BaseModel):
     decision_seconds: float = Field(default=10, gt=0)
     pause_seconds: float = Field(default=4, ge=0)
     chips: tuple[Decimal, ...] = (Decimal(1), Decimal(5), Decimal(25), Decimal(100), Decimal(500))
-    listed_bets: int = Field(default=50, ge=0)
+    listed_bets: int = Field(default=20, ge=0)
 
     @model_validator(mode="after")
     def _windows(self) -> TableConfig:
