@@ -511,8 +511,18 @@ BAD_DEALS: list[tuple[Any, str]] = [
     (_mod(hands=[]), "hands: expected a non-empty list of hands, got []"),
     (_mod(hands={}), "hands: expected a non-empty list of hands, got {}"),
     (_mod(hands=["seat1"]), 'hands[0]: expected a hand (a JSON object), got a string "seat1"'),
-    (_mod(**{H + "id": ""}), 'hands[0].id: expected a non-empty string, got ""'),
-    (_mod(**{H + "id": 3}), "hands[0].id: expected a non-empty string, got 3"),
+    (
+        _mod(**{H + "id": ""}),
+        'hands[0].id: expected a non-empty string of at most 64 characters, got ""',
+    ),
+    (
+        _mod(**{H + "id": 3}),
+        "hands[0].id: expected a non-empty string of at most 64 characters, got 3",
+    ),
+    (
+        _mod(**{H + "id": "x" * 65}),
+        "hands[0].id: expected a non-empty string of at most 64 characters, got",
+    ),
     (_mod(**{H + "id": _DELETE}), "hands[0].id: required"),
     (_mod(**{H + "color": "red"}), 'hands[0].color: unknown key "color"'),
     (_mod(**{H + "wagers": _DELETE}), "hands[0].wagers: required"),

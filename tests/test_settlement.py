@@ -1137,6 +1137,17 @@ def test_003_misdeal_wrong_card_count_is_an_invalid_deal(
         settle(rules, parse_cards(board), parse_cards(dealer), hands)
 
 
+def test_003_misdeal_names_the_hand_by_its_position() -> None:
+    rules = preset("casino")
+    w = validate_wagers(rules, ante=10)
+    hands = [
+        HandEntry("amy", w, parse_cards("Ts 8s"), 1),
+        HandEntry("bob", w, parse_cards("Qs Qd 3c"), 1),
+    ]
+    with pytest.raises(InvalidDealError, match=r"^hands\[1\]\.hole: expected 2 hole cards, got 3$"):
+        settle(rules, parse_cards(B_DRY), parse_cards("Ad Kh"), hands)
+
+
 # --------------------------------------------------------------------------- 004 live online
 # House-banked, Blind placed automatically, folded_trips = player_hand, no cap, any
 # number of players.

@@ -54,6 +54,8 @@ from uth.rules import RuleSet, preset, rules_from_data
 DEAL_KEYS: tuple[str, ...] = ("rules", "board", "dealer", "hands", "player_dealer")
 #: The keys of a hand object.
 HAND_KEYS: tuple[str, ...] = ("id", "hole", "wagers", "play", "behind")
+#: The longest hand id accepted.
+MAX_ID_LENGTH = 64
 #: The keys of a hand's ``wagers`` object (Play is given by ``play``, a multiple).
 WAGER_KEYS: tuple[str, ...] = ("ante", "blind", "trips", "bad_beat")
 #: The keys of the ``player_dealer`` object.
@@ -291,9 +293,11 @@ def _hand(
     where = f"hands[{i}]"
     obj = _object(value, where, "a hand", HAND_KEYS)
     hand_id = _required(obj, "id", f"{where}.id", " (a non-empty string naming the hand)")
-    if not isinstance(hand_id, str) or not hand_id.strip():
+    if not isinstance(hand_id, str) or not hand_id.strip() or len(hand_id) > MAX_ID_LENGTH:
         raise InvalidDealError(
-            f"{where}.id: expected a non-empty string, got {_show(hand_id)}", field=f"{where}.id"
+            f"{where}.id: expected a non-empty string of at most {MAX_ID_LENGTH} characters, "
+            f"got {_show(hand_id)}",
+            field=f"{where}.id",
         )
     if hand_id in earlier:
         raise InvalidDealError(

@@ -158,6 +158,12 @@ def check_deal(
 ) -> None:
     """Check card counts and that no card appears twice in the whole deal.
 
+    Args:
+        board: the community cards.
+        dealer_hole: the dealer's hole cards.
+        holes: ``(field, hole cards)`` per hand, the field naming the hand in error
+            messages (``"hands[0]"``).
+
     Raises:
         InvalidDealError: the board is not five cards, or a hand not two (a misdeal,
             003); the message names the field.
@@ -174,8 +180,8 @@ def check_deal(
     for hand_id, hole in holes:
         if len(hole) != 2:
             raise InvalidDealError(
-                f"hands[{hand_id}].hole: expected 2 hole cards, got {len(hole)}",
-                field=f"hands[{hand_id}].hole",
+                f"{hand_id}.hole: expected 2 hole cards, got {len(hole)}",
+                field=f"{hand_id}.hole",
             )
         every.extend(hole)
     check_distinct(every, field="deal")
@@ -306,16 +312,16 @@ def settle(
 
     """
     seated = [h for h in hands if h.behind is None]
-    holes = [(h.id, h.hole or ()) for h in seated]
+    holes = [(f"hands[{i}]", h.hole or ()) for i, h in enumerate(hands) if h.behind is None]
     if rules.shared_hand:
         # 004: every player plays the one player hand dealt face up.
         for hand_id, hole in holes[1:]:
             if set(hole) != set(holes[0][1]):
                 raise InvalidDealError(
-                    f"hands[{hand_id}].hole: rule set {rules.name!r} deals one shared player "
+                    f"{hand_id}.hole: rule set {rules.name!r} deals one shared player "
                     f"hand, got {' '.join(map(str, hole))} besides "
                     f"{' '.join(map(str, holes[0][1]))}",
-                    field=f"hands[{hand_id}].hole",
+                    field=f"{hand_id}.hole",
                 )
         holes = holes[:1]
     check_deal(board, dealer_hole, holes)
