@@ -1,5 +1,6 @@
 """Betting with chips (004): chip tray, spots, Undo, Double, Repeat, the maximum notice,
-the low-balance warning, the traffic light, and everything disabled once betting closes.
+the low-balance warning, the traffic light, and everything disabled once betting closes;
+an Ante below the table minimum (hinted while betting, declined at the red light).
 """
 
 from __future__ import annotations
@@ -77,6 +78,12 @@ def test_chips_spots_undo_double_and_maximum(new_player: Any) -> None:
     p.loc("#spot-trips").click()  # refused: over the limit
     p.expect(p.loc(".toast").last).to_have_text("That bet is over the limit.")
     p.expect_bets(trips="100")
+    # The refusal does not stay up once a later command succeeds.
+    p.loc("#btn-undo").click()
+    p.expect_bets(trips="")
+    p.expect(p.loc(".toast-error")).to_have_count(0)
+    p.bet("trips", 100)
+    p.expect_bets(trips="100")
     p.expect(p.loc("#t-total")).to_have_text("140")
     p.expect_balance("860")
 
@@ -120,9 +127,12 @@ def test_low_balance_warning_and_only_affordable_decisions(new_player: Any) -> N
     p.close_betting()
     p.expect(p.loc("#warning")).to_be_hidden()
     p.expect_decision("check")
+    before = _layout(p)
     p.server.advance(10)  # the pre-flop decision times out
     p.expect(p.loc("#auto-notice")).to_have_text("AUTO CHECKED")
     p.expect_decision("check")
+    # The notice overlays the bar: nothing moves when it shows.
+    assert _layout(p) == before
     p.expect(p.loc("#view-table")).to_have_attribute("data-decisions", "auto:check")
     p.server.advance(10)
     p.expect_decision("fold")
@@ -158,3 +168,60 @@ def test_auto_check_then_play(new_player: Any) -> None:
     p.expect(p.loc("#result .result-head")).to_have_text("You win 75")
     p.expect_bets(play="50")
     p.expect_balance("1,075")
+
+
+def _layout(p: Player) -> dict[str, tuple[float, float]]:
+    """Where the bar, the felt and the decision buttons are (x, y)."""
+    out = {}
+    for selector in (".table-bar", "#felt", "#decision-buttons"):
+        box = p.loc(selector).bounding_box()
+        assert box is not None, selector
+        out[selector] = (round(box["x"]), round(box["y"]), round(box["height"]))
+    return out
+
+
+def test_ante_below_the_minimum_is_hinted_then_declined(new_player: Any) -> None:
+    """Chips may add up to the minimum, so an Ante of 1 (the minimum is 5) is taken
+    while betting, with a hint; at the red light the server declines it and the page
+    says why, from the table's limits, in the page's language.
+    """
+    p: Player = new_player()
+    p.sign_in("Dee")
+    p.join("live-1")
+    p.wait_betting()
+    status = p.loc("#status-line")
+    p.expect(status).to_have_attribute("data-status", "status.place_bets")
+    p.bet("ante", 1)
+    p.expect_bets(ante="1", blind="1")
+    p.expect(status).to_have_text(
+        "Minimum Ante 5: add chips, or your bets are declined when the light turns red."
+    )
+    p.expect(status).to_have_class(re.compile(r"\bstatus-warn\b"))
+    p.bet("ante", 5)  # 6: enough
+    p.expect(status).to_have_attribute("data-status", "status.bets_placed")
+    p.loc("#btn-undo").click()
+    p.expect(status).to_have_attribute("data-status", "status.min_ante")
+    p.bet("trips", 1)  # Trips below its minimum too: the Ante is named first
+    p.expect(status).to_have_attribute("data-status", "status.min_ante")
+
+    p.close_betting()
+    result = p.loc("#result")
+    p.expect(result).to_have_text("Your bets were declined: the Ante must be at least 5.")
+    p.expect(result).to_have_attribute("data-banner", "banner.declined_min_ante")
+    p.expect_phase("pause")  # nobody else bet: no deal
+    p.expect(result).to_be_visible()
+    p.expect_bets(ante="", blind="", trips="")
+    p.expect_balance("1,000")
+    p.loc(".lang-btn[data-lang='ru']").click()
+    p.expect(result).to_have_text("Ваши ставки не приняты: Анте должно быть не меньше 5.")
+    assert "wagers" not in p.loc("#view-table").inner_text()
+    p.loc(".lang-btn[data-lang='en']").click()
+
+    # The next round: the reason stays in the status line until an Ante is placed.
+    game = p.wait_pause_then_next("live-1", p.loc("#t-game").inner_text())
+    assert game
+    p.expect(result).to_be_hidden()
+    p.expect(status).to_have_text("Your bets were declined: the Ante must be at least 5.")
+    p.bet("ante", 5)
+    p.expect(status).to_have_attribute("data-status", "status.bets_placed")
+    assert p.console_errors == []

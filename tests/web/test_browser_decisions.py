@@ -26,6 +26,23 @@ def _showdown(p: Player, *, announcement: str, balance: str, results: dict[str, 
         p.expect(p.loc("#player-cards .card.best, #board .card.best")).to_have_count(5)
 
 
+def _hover_keeps_colour(p: Player) -> None:
+    """Each decision button keeps its colour under the pointer, brighter (a hover that
+    darkened PLAY 3x read as disabled).
+    """
+    buttons = p.loc("#decision-buttons [data-action]")
+    for i in range(buttons.count()):
+        button = buttons.nth(i)
+        style = "(e) => [getComputedStyle(e).backgroundImage, getComputedStyle(e).filter]"
+        image, filt = button.evaluate(style)
+        assert "gradient" in image and filt == "none", (image, filt)
+        button.hover()
+        hovered, filt = button.evaluate(style)
+        assert hovered == image, button.get_attribute("data-action")
+        assert "brightness" in filt, filt
+    p.page.mouse.move(0, 0)
+
+
 def test_every_decision_on_every_street(new_player: Any) -> None:
     p: Player = new_player()
     p.sign_in("Ann")
@@ -46,6 +63,7 @@ def test_every_decision_on_every_street(new_player: Any) -> None:
     p.expect(p.loc("#decision-count")).to_have_text(re.compile(r"^([1-9]|10)s$"))
     p.expect(p.loc("#player-cards .card")).to_have_count(2)
     p.expect(p.loc("#dealer-cards .card-back")).to_have_count(2)
+    _hover_keeps_colour(p)
     p.decide("play_4x")
     # 6d Js with Qc 4s 2c 6s 5h: a pair of sixes beats the dealer's pair of fours.
     _showdown(
@@ -65,6 +83,7 @@ def test_every_decision_on_every_street(new_player: Any) -> None:
     p.expect(p.loc("#btn-repeat")).to_be_disabled()
     p.close_betting()
     p.expect_decision("play_4x", "play_3x", "check")
+    p.expect(p.loc("#player-cards .card[data-card='Td'] text")).to_have_text("10")  # never "T"
     p.decide("play_3x", key="3")
     _showdown(
         p,
@@ -80,6 +99,8 @@ def test_every_decision_on_every_street(new_player: Any) -> None:
     p.close_betting()
     p.decide("check", key="c")
     p.expect(p.loc("#board .card[data-card]:not([data-card=''])")).to_have_count(3)
+    # Card indices: A K Q J 10 (the ace is "A"; no "T", which reads as a ten).
+    p.expect(p.loc("#board .card[data-card='Ad'] text")).to_have_text("A")
     p.expect_decision("play_2x", "check")
     p.decide("play_2x")
     _showdown(

@@ -55,6 +55,46 @@ def test_dictionaries_have_the_same_keys_and_cover_the_code(new_player: Any) -> 
     assert missing == []
 
 
+def test_card_indices_in_every_language(new_player: Any) -> None:
+    """Cards show 2-10, J, Q, K, A in every language: the ten is "10" (never the
+    notation's "T"), and no Russian "Т" (туз, the ace) that reads as a ten. Screen
+    readers hear the rank's name in the page's language.
+    """
+    p: Player = new_player()
+    p.open()
+    script = """async () => {
+        const m = await import('/static/cards.js');
+        return ['Td', 'As', 'Kh', 'Qc', 'Jd', '9s'].map((c) => {
+            const svg = m.cardSvg(c);
+            return [svg.querySelector('text').textContent, svg.getAttribute('aria-label'),
+                    svg.getAttribute('translate')];
+        });
+    }"""
+    shown = ["10", "A", "K", "Q", "J", "9"]
+    english = p.page.evaluate(script)
+    assert [c[0] for c in english] == shown
+    assert [c[1] for c in english] == [
+        "10 of diamonds",
+        "Ace of spades",
+        "King of hearts",
+        "Queen of clubs",
+        "Jack of diamonds",
+        "9 of spades",
+    ]
+    assert {c[2] for c in english} == {"no"}
+    _switch(p, "ru")
+    russian = p.page.evaluate(script)
+    assert [c[0] for c in russian] == shown
+    assert [c[1] for c in russian] == [
+        "10 бубен",
+        "Туз пик",
+        "Король червей",
+        "Дама треф",
+        "Валет бубен",
+        "9 пик",
+    ]
+
+
 def _check_russian(p: Player, where: str, english: set[str]) -> None:
     texts = visible_texts(p.page)
     assert texts, where
@@ -107,6 +147,11 @@ def test_russian_everywhere(new_player: Any) -> None:
     p.expect(p.loc("#result")).to_be_visible()
     p.expect(p.loc("#dealer-cards .card-back")).to_have_count(0)
     _check_russian(p, "showdown", english)
+    # The result panel beside the felt holds its Russian table: nothing cut off.
+    assert p.page.evaluate(
+        "() => [...document.querySelectorAll('#result, #result *')]"
+        ".every((e) => e.scrollWidth <= e.clientWidth + 1)"
+    )
     _switch(p, "en")
     p.expect(p.loc("#announcement")).to_have_text("Dealer has a pair, qualifies")
     english |= set(visible_texts(p.page))
@@ -125,6 +170,11 @@ def test_russian_everywhere(new_player: Any) -> None:
             p.page.keyboard.press("Escape")
             p.expect(p.loc(dialog)).to_be_hidden()
     p.expect(p.loc("#rtp")).to_have_text("Возврат игроку: ещё не рассчитан")
+    p.loc("#btn-rules").click()
+    p.expect(p.loc("#rules-body")).to_contain_text(
+        "у сброшенной руки нет ставки Игра: она теряет Анте и Блайнд; ставка Трипс при этом играет"
+    )
+    p.page.keyboard.press("Escape")
     p.loc("#btn-history").click()
     p.expect(p.loc("#history-body tbody tr")).to_have_count(1)
     _check_russian(p, "history", english)

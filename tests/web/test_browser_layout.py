@@ -1,9 +1,12 @@
 """Narrow (360 px) and wide layouts, and the screenshots of docs/screenshots/.
 
 At each width the lobby, a decision and a showdown fit the window's width (nothing
-scrolls sideways) and the controls a player needs are on screen. The screenshots go
-to ``$UTH_SCREENSHOTS_DIR`` when it is set (``UTH_SCREENSHOTS_DIR=docs/screenshots``
-refreshes the README's pictures), else to the test's temporary folder.
+scrolls sideways), and what a player needs is on screen without scrolling: the light
+on joining, the cards while deciding, the result at the showdown. Passing messages
+(toasts) never cover the game number or the light; the Keys dialog shows its keys
+and the History list fits. The screenshots (the window, as a player sees it) go to
+``$UTH_SCREENSHOTS_DIR`` when it is set (``UTH_SCREENSHOTS_DIR=docs/screenshots``
+refreshes the pictures of docs/browser-table.md), else to the test's temporary folder.
 """
 
 from __future__ import annotations
@@ -28,9 +31,15 @@ def _fits(p: Player, width: int, where: str) -> None:
 
 
 def _shoot(p: Player, path: Path) -> None:
-    """A full-page screenshot without the passing messages (toasts)."""
+    """A screenshot of the window (what a player sees), without the toasts."""
     p.page.evaluate("() => document.querySelectorAll('.toast').forEach((n) => n.remove())")
-    p.page.screenshot(path=str(path), full_page=True)
+    p.page.screenshot(path=str(path), full_page=False)
+
+
+def _box(p: Player, selector: str) -> dict[str, float]:
+    box = p.loc(selector).first.bounding_box()
+    assert box is not None, selector
+    return dict(box)
 
 
 def _inside(p: Player, selector: str, width: int) -> None:
@@ -38,6 +47,28 @@ def _inside(p: Player, selector: str, width: int) -> None:
         box = el.bounding_box()
         assert box is not None, selector
         assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (selector, box)
+
+
+def _on_screen(p: Player, selector: str, height: int, *, above: str | None = None) -> None:
+    """Every element of ``selector`` lies in the window, above ``above`` (a sticky panel)."""
+    limit = float(height)
+    if above is not None:
+        limit = min(limit, _box(p, above)["y"])
+    els = p.loc(selector).all()
+    assert els, selector
+    for el in els:
+        box = el.bounding_box()
+        assert box is not None, selector
+        assert box["y"] >= 0 and box["y"] + box["height"] <= limit + 0.5, (selector, box, limit)
+
+
+def _apart(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
 
 
 @pytest.mark.parametrize(
@@ -54,9 +85,21 @@ def test_layout_and_screenshots(
     _fits(p, width, "lobby")
     _shoot(p, shots / f"lobby{suffix}.png")
 
+    # Joining from a scrolled lobby starts at the top of the table: the light in view.
+    p.page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
     other.join("live-1")
     p.join("live-1")
     p.wait_betting()
+    assert p.page.evaluate("() => window.scrollY") == 0
+    _on_screen(p, "#light-box", height)
+
+    # A toast (Trips before the Ante) covers neither the game number nor the light.
+    p.page.keyboard.press("t")
+    toast = p.loc(".toast[data-key='notice.ante_first']")
+    p.expect(toast).to_be_visible()
+    for selector in ("#light-box", ".game-no"):
+        assert _apart(_box(p, ".toast[data-key='notice.ante_first']"), _box(p, selector)), selector
+
     other.wait_betting()
     other.bet("ante", 100)
     other.bet("trips", 25)
@@ -73,17 +116,53 @@ def test_layout_and_screenshots(
     _fits(p, width, "decision")
     _inside(p, "#decision-buttons [data-action]", width)
     _inside(p, "#board .card, #dealer-cards .card, #player-cards .card", width)
+    # While deciding, the hand, the board and the dealer's cards are in view, above
+    # the decision panel that sticks to the bottom of the window.
+    _on_screen(
+        p, "#board .card, #dealer-cards .card, #player-cards .card", height, above="#controls"
+    )
+    _on_screen(p, "#decision-buttons [data-action]", height)
     _shoot(p, shots / f"decision{suffix}.png")
 
-    p.decide("play_4x")
+    # Bob checks first: "You checked." until the next street.
     other.decide("check")
+    other.expect(other.loc("#status-line")).to_have_text("You checked.")
+    p.decide("play_4x")
+    other.expect_decision("play_2x", "check")
+    other.expect(other.loc("#status-line")).to_have_attribute("data-status", "")
     other.decide("check")
     other.decide("play_1x")
     p.expect_phase("pause")
     p.expect(p.loc("#result-balance")).to_have_text("1,120")
     _fits(p, width, "showdown")
     _inside(p, "#result .result-head", width)
+    # The showdown's result is in view without scrolling: all of it on a wide
+    # screen (beside the felt), its first line on a phone (under the felt).
+    p.page.evaluate("() => window.scrollTo(0, 0)")
+    _on_screen(p, "#result" if width > 1000 else "#result .result-head", height)
     _shoot(p, shots / f"showdown{suffix}.png")
     for name in ("lobby", "decision", "showdown"):
         assert (shots / f"{name}{suffix}.png").stat().st_size > 10_000
+
+    # History fits the window: no column cut off, every Open button inside the dialog.
+    p.loc("#btn-history").click()
+    p.expect(p.loc("#history-body tbody tr")).to_have_count(1)
+    dialog = _box(p, "#dlg-history")
+    for button in p.loc("#history-body tbody button").all():
+        box = button.bounding_box()
+        assert box is not None
+        assert dialog["x"] <= box["x"] and box["x"] + box["width"] <= dialog["x"] + dialog["width"]
+    assert p.page.evaluate(
+        "() => [...document.querySelectorAll('#history-body .scroll-x')]"
+        ".every((e) => e.scrollWidth <= e.clientWidth)"
+    )
+    p.page.keyboard.press("Escape")
+
+    # The Keys dialog lists every key, at every width.
+    p.loc("#btn-keys").click()
+    keys = p.loc("#keys-body kbd")
+    p.expect(keys).to_have_count(16)
+    for key in keys.all():
+        p.expect(key).to_be_visible()
+    p.page.keyboard.press("Escape")
     assert p.console_errors == []

@@ -82,6 +82,12 @@ def test_sign_in_tables_join_and_leave(new_player: Any) -> None:
     p.expect(p.loc("#pays-trips [data-cat='three_of_a_kind'] td")).to_have_text("3:1")
     p.expect(p.loc("#pays-bad-beat")).to_have_count(0)
     p.expect(p.loc("#rtp")).to_have_text("Return to player: not yet computed")
+    # A fold comes only at the river, before any Play bet (no "loses ... Play").
+    p.expect(p.loc("#rules-body")).to_contain_text(
+        "You can fold only at the river, so a folded hand has no Play bet: it loses the Ante"
+        " and the Blind; its Trips bet still has action, on your best hand."
+    )
+    p.expect(p.loc("#rules-body")).not_to_contain_text("Blind and Play;")
     assert "%" not in p.loc("#rules-body").inner_text()
     p.loc("#dlg-rules .dialog-close").click()
     p.expect(p.loc("#dlg-rules")).to_be_hidden()

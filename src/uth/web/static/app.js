@@ -16,6 +16,8 @@ const app = {
 };
 
 // ---------------------------------------------------------------- toasts
+// Passing messages: bottom right beside the felt on wide screens, over the top bar on
+// narrow ones (style.css), never over the game number and the light.
 function toast(key, kind = 'info', vars = {}) {
   const box = $('toasts');
   const node = h(
@@ -26,6 +28,11 @@ function toast(key, kind = 'info', vars = {}) {
   box.append(node);
   while (box.children.length > 3) box.firstElementChild.remove();
   setTimeout(() => node.remove(), 3500);
+}
+
+/** Take down the messages of one kind (an error once a later command succeeded). */
+function clearToasts(kind) {
+  for (const node of document.querySelectorAll(`#toasts .toast-${kind}`)) node.remove();
 }
 
 // ------------------------------------------------------------- signed in
@@ -174,6 +181,7 @@ function showTable(id) {
   $('view-table').hidden = false;
   $('btn-lobby').hidden = false;
   document.body.dataset.view = 'table';
+  window.scrollTo(0, 0); // the table from its top (the light), not the lobby's scroll position
   app.table.open(id);
 }
 
@@ -208,6 +216,7 @@ function applyLanguage() {
 async function start() {
   app.table = new TableView({
     toast,
+    clearToasts,
     onLeave(reasonKey) {
       if (reasonKey === 'error.unauthorized') {
         api.setToken(null);

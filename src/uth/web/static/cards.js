@@ -32,9 +32,18 @@ function suit(parent, s, x, y, size, colour) {
   return g;
 }
 
-/** The rank as shown on a card, in the current language (10, J/В, Q/Д, K/К, A/Т). */
+/**
+ * The index printed on a card: 2-10, J, Q, K, A in every language. The ten is "10"
+ * (never the notation's "T"); the Russian letters (В Д К Т) are not used, as their
+ * Т (туз, the ace) reads as a ten.
+ */
 export function rankLabel(r) {
-  return r === 'T' ? '10' : /[JQKA]/.test(r) ? t(`rank.${r}`) : r;
+  return r === 'T' ? '10' : r;
+}
+
+/** The rank spoken by a screen reader, in the page's language ("Ace", "Туз", "10"). */
+export function rankName(r) {
+  return /[JQKA]/.test(r) ? t(`rank.${r}`) : rankLabel(r);
 }
 
 /**
@@ -46,6 +55,7 @@ export function cardSvg(code, { small = false } = {}) {
     viewBox: '0 0 60 84',
     class: `card${small ? ' card-small' : ''}${code ? '' : ' card-back'}`,
     role: 'img',
+    translate: 'no', // the index (A K Q J 10) is the same in every language
   });
   if (!isCard(code)) {
     svg.setAttribute('aria-label', t('card.back'));
@@ -60,7 +70,7 @@ export function cardSvg(code, { small = false } = {}) {
   const s = code[1];
   const colour = RED.has(s) ? '#c8102e' : '#111';
   svg.dataset.card = code;
-  svg.setAttribute('aria-label', `${rankLabel(r)} ${t(`suit.${s}`)}`);
+  svg.setAttribute('aria-label', `${rankName(r)} ${t(`suit.${s}`)}`);
   svg.classList.add(RED.has(s) ? 'card-red' : 'card-black');
   el('rect', { x: 0.75, y: 0.75, width: 58.5, height: 82.5, rx: 5, class: 'card-edge', fill: '#fff' }, svg);
   const label = rankLabel(r);

@@ -59,15 +59,17 @@ function renderHistory(state, rerender) {
       rerender();
     });
     const net = num(r.net);
+    // On phones the row stacks (style.css): number and Open, then the time, then
+    // the amounts with their labels (data-label), as the column heads are hidden.
     return h(
       'tr',
       { 'data-game': r.game_number },
-      h('td', { translate: 'no', class: 'mono' }, r.game_number),
-      h('td', {}, formatDateTime(r.started_at)),
-      h('td', { class: 'money' }, formatMoney(r.total_stake)),
-      h('td', { class: `money ${net > 0 ? 'pos' : net < 0 ? 'neg' : ''}` }, signed(net)),
-      h('td', {}, t(`status.round_${r.status}`)),
-      h('td', {}, open),
+      h('td', { translate: 'no', class: 'mono col-game' }, r.game_number),
+      h('td', { class: 'col-started' }, formatDateTime(r.started_at)),
+      h('td', { class: 'money col-stake', 'data-label': t('history.stake') }, formatMoney(r.total_stake)),
+      h('td', { class: `money col-net ${net > 0 ? 'pos' : net < 0 ? 'neg' : ''}`, 'data-label': t('history.net') }, signed(net)),
+      h('td', { class: 'col-status' }, t(`status.round_${r.status}`)),
+      h('td', { class: 'col-open' }, open),
     );
   });
   body.append(
@@ -204,7 +206,11 @@ function renderRules(info) {
   notes.push(li(t('rules.play_pays')));
   notes.push(li(t('rules.blind_rule')));
   notes.push(li(t('rules.trips_rule')));
-  notes.push(li(t(rs.folded_trips === 'board_only' ? 'rules.folded_trips_board' : 'rules.folded_trips_player')));
+  // A fold comes only at the river, before any Play bet: it loses the Ante and the
+  // Blind (and the Bad Beat bet where offered); the Trips bet still has action.
+  const badBeat = Boolean(info.limits?.bad_beat) || Object.keys(rs.bad_beat_pays ?? {}).length > 0;
+  const lost = t(badBeat ? 'rules.fold_lost_bad_beat' : 'rules.fold_lost');
+  notes.push(li(t(rs.folded_trips === 'board_only' ? 'rules.folded_trips_board' : 'rules.folded_trips_player', { lost })));
   notes.push(li(t('rules.tie')));
   if (rs.shared_hand) notes.push(li(t('rules.shared_hand')));
   notes.push(li(rs.seats ? t('rules.seats', { n: rs.seats }) : t('rules.seats_unlimited')));

@@ -27,7 +27,9 @@ const num = (v) => (v === null || v === undefined ? 0 : Number(v));
 export class TableView {
   /**
    * @param {object} hooks onLeave(reasonKey) when the table is closed by the server;
-   *   toast(textKey, kind, vars) to show a message; onBalance(balance).
+   *   toast(textKey, kind, vars) to show a message; clearToasts(kind) to take down
+   *   the messages of a kind (a stale error once a later command succeeds);
+   *   onBalance(balance).
    */
   constructor(hooks) {
     this.hooks = hooks;
@@ -39,6 +41,8 @@ export class TableView {
     this.retry = 0;
     this.reset();
     this.timerHandle = null;
+    this.declinedNote = null; // why the last bets were declined, until the next Ante
+    this.revealHand = false; // scroll the cards into view after the next render
     this.bindDom();
   }
 
@@ -63,9 +67,10 @@ export class TableView {
     this.decision = null; // {street, legal, deadline}
     this.decisions = [];
     this.autoNotice = null; // "auto_check" | "auto_fold"
+    this.confirmed = null; // {street, action}: the player's own decision, until the next street
     this.tableBets = { players: 0, total: 0, listed: [] };
     this.selectedChip = null;
-    this.banner = null; // {key, kind, vars}
+    this.banner = null; // {key, kind, vars}: vars are numbers, formatted as money when shown
     this.antesReturned = false;
     this.connected = false;
   }
@@ -196,6 +201,7 @@ export class TableView {
     this.decision = null;
     this.decisions = [];
     this.autoNotice = null;
+    this.confirmed = null;
     this.banner = null;
     this.antesReturned = false;
   }
@@ -209,7 +215,11 @@ export class TableView {
   on_snapshot(msg) {
     this.connected = true;
     this.retry = 0;
+    // A banner (bets declined, round voided) stays up until the next betting window:
+    // the snapshot asked for after a decline must not take it down.
+    const banner = msg.phase === 'betting' ? null : this.banner;
     this.newRound();
+    this.banner = banner;
     this.clock(msg);
     this.player = msg.player;
     this.gameNumber = msg.game_number;
@@ -236,6 +246,7 @@ export class TableView {
   applyState(state) {
     if (!state) return;
     this.state = state;
+    if (state.phase === 'betting' && num(state.bets?.ante) > 0) this.declinedNote = null;
     if (STREETS.includes(state.phase) && num(state.bets?.ante) > 0) {
       this.roundBets = { ...ZERO_BETS, ...state.bets };
       this.inRound = true;
@@ -251,9 +262,11 @@ export class TableView {
       return;
     }
     this.applyState(msg.state);
+    if (cmd && cmd.type !== 'snapshot') this.hooks.clearToasts?.('error'); // it worked: the last refusal is stale
     if (cmd?.type === 'decide') {
       this.decision = null;
       this.autoNotice = null; // the timer's last word stays up until the player's own
+      this.confirmed = { street: this.phase, action: cmd.action };
     }
     if (msg.notice === 'maximum') this.hooks.toast('notice.maximum', 'info');
   }
@@ -293,15 +306,15 @@ export class TableView {
   /** Other players' bets: the table's list without this player's row and amount. */
   others() {
     const all = this.tableBets ?? { players: 0, total: 0, listed: [] };
-    const me = this.player?.id;
-    const row = (all.listed ?? []).find((p) => p.id === me);
+    const me = String(this.player?.id);
+    const row = (all.listed ?? []).find((p) => String(p.id) === me);
     const b = this.state?.bets ?? {};
     const own = row ? num(row.total) : num(b.ante) + num(b.blind) + num(b.trips) + num(b.bad_beat);
     const betting = row || own > 0;
     return {
       players: Math.max(0, num(all.players) - (betting ? 1 : 0)),
       total: Math.max(0, num(all.total) - own),
-      listed: (all.listed ?? []).filter((p) => p.id !== me),
+      listed: (all.listed ?? []).filter((p) => String(p.id) !== me),
     };
   }
 
@@ -325,7 +338,9 @@ export class TableView {
   on_decision_required(msg) {
     this.clock(msg);
     this.phase = msg.street;
+    this.confirmed = null;
     this.decision = { street: msg.street, legal: msg.legal_actions, deadline: this.deadline };
+    this.revealHand = true; // after the render: bring the cards into view if scrolled off
   }
 
   on_decision(msg) {
@@ -333,21 +348,25 @@ export class TableView {
     this.decision = null;
     this.decisions.push((msg.auto ? 'auto:' : '') + msg.action);
     if (msg.auto) this.autoNotice = msg.action === 'fold' ? 'auto_fold' : 'auto_check';
+    else this.confirmed = { street: msg.street ?? this.phase, action: msg.action };
     if (num(msg.play) > 0 && this.roundBets) this.roundBets = { ...this.roundBets, play: num(msg.play) };
   }
 
   on_flop_turned(msg) {
     this.phase = 'flop';
+    this.confirmed = null;
     this.board = [...msg.cards];
   }
 
   on_turn_and_river_turned(msg) {
     this.phase = 'river';
+    this.confirmed = null;
     this.board = [...this.board.slice(0, 3), ...msg.cards];
   }
 
   on_dealer_revealed(msg) {
     this.decision = null;
+    this.confirmed = null;
     this.phase = 'settled';
     this.dealer = msg;
   }
@@ -387,8 +406,9 @@ export class TableView {
     this.hooks.onBalance?.(msg.balance);
   }
 
-  on_bets_declined() {
-    this.banner = { key: 'banner.declined', kind: 'info' };
+  on_bets_declined(msg) {
+    this.banner = { ...this.declinedReason(msg.reason), kind: 'warn' };
+    this.declinedNote = this.banner;
     this.inRound = false;
     this.roundBets = null;
     this.command({ type: 'snapshot' });
@@ -398,6 +418,35 @@ export class TableView {
     this.clock(msg);
     this.phase = 'pause';
     this.light = 'red';
+  }
+
+  /**
+   * Why the bets were declined, in the page's language: built from the bets on the
+   * spots and the table's limits (the server's reason is English, for people
+   * reading logs). Falls back to a plain "declined and refunded".
+   */
+  declinedReason(reason) {
+    const bets = this.state?.bets ?? {};
+    const named = /wagers\.(ante|trips|bad_beat)\b/.exec(reason ?? '');
+    for (const spot of named ? [named[1]] : SPOTS) {
+      const lim = this.limit(spot);
+      const amount = num(bets[spot]);
+      if (!lim || amount <= 0) continue;
+      if (amount < lim.min) return { key: `banner.declined_min_${spot}`, vars: { min: lim.min } };
+      if (amount > lim.max) return { key: `banner.declined_max_${spot}`, vars: { max: lim.max } };
+    }
+    return { key: 'banner.declined' };
+  }
+
+  /** The first spot holding a bet below its table minimum while betting, or null. */
+  belowMinimum() {
+    const bets = this.state?.bets ?? {};
+    for (const spot of SPOTS) {
+      const lim = this.limit(spot);
+      const amount = num(bets[spot]);
+      if (lim && amount > 0 && amount < lim.min) return { spot, min: lim.min };
+    }
+    return null;
   }
 
   // ------------------------------------------------------------- derived
@@ -517,6 +566,26 @@ export class TableView {
     this.renderFeltPays();
     this.renderStatus();
     this.renderTimers();
+    if (this.revealHand) {
+      this.revealHand = false;
+      this.bringCardsIntoView();
+    }
+  }
+
+  /**
+   * When a decision opens, the player's hand and the board must be on screen: the
+   * decision panel sticks to the bottom of the window and may cover them, or the
+   * page may be scrolled past them. Scroll only when they are not visible.
+   */
+  bringCardsIntoView() {
+    const felt = this.$('felt');
+    const top = this.$('dealer-cards').getBoundingClientRect().top;
+    const bottom = this.$('player-cards').getBoundingClientRect().bottom;
+    const cover = this.$('controls').getBoundingClientRect().top;
+    const limit = Math.min(window.innerHeight, cover > top ? cover : window.innerHeight);
+    if (top >= 0 && bottom <= limit) return;
+    const y = window.scrollY + felt.getBoundingClientRect().top - 8;
+    window.scrollTo({ top: Math.max(0, y), behavior: 'instant' });
   }
 
   renderLight() {
@@ -528,6 +597,8 @@ export class TableView {
     else if (this.phase === 'idle') key = 'light.waiting';
     else key = 'light.red';
     this.$('light-status').textContent = t(key);
+    // An overlay under the light (beside it on phones): it takes no room, so nothing
+    // moves when it shows.
     const auto = this.$('auto-notice');
     auto.hidden = !this.autoNotice;
     auto.textContent = this.autoNotice ? t(`auto.${this.autoNotice}`) : '';
@@ -606,8 +677,12 @@ export class TableView {
       if (res && res.result !== 'no_action' && num(res.stake) > 0) {
         const kind = res.result;
         const net = num(res.net);
-        const text = kind === 'push' ? t('result.push') : `${t(`result.${kind}`)} ${formatSigned(net)}`;
-        node.append(h('span', { class: `spot-result res-${kind}`, 'data-result': kind }, text));
+        const label = h('span', { class: `spot-result res-${kind}`, 'data-result': kind }, h('span', { class: 'res-word' }, t(`result.${kind}`)));
+        if (kind !== 'push') {
+          label.dataset.net = String(net);
+          label.append(' ', h('span', { class: 'res-net' }, formatSigned(net)));
+        }
+        node.append(label);
       }
       node.classList.toggle('has-bet', amount > 0);
       node.classList.toggle('blink', spot === 'trips' && betting && amount === 0 && num(bets.ante) > 0);
@@ -682,10 +757,11 @@ export class TableView {
     const panel = this.$('decision');
     const d = this.decision;
     panel.hidden = !d;
-    // One thing at a time below the felt: the decision, the result, or the chips.
+    // Below the felt: the decision, or the chips. The result panel sits beside the
+    // felt on wide screens; on narrower ones (under the felt) the chips give way to it.
     const resultShown = Boolean(this.settlement || this.banner);
     this.$('controls').classList.toggle('showing-result', resultShown && !d && !this.canBet());
-    this.$('betting-controls').hidden = Boolean(d) || (resultShown && !this.canBet());
+    this.$('betting-controls').hidden = Boolean(d);
     const box = this.$('decision-buttons');
     box.replaceChildren();
     if (!d) return;
@@ -709,9 +785,11 @@ export class TableView {
     if (this.banner && !s) {
       box.hidden = false;
       box.className = `result outcome-${this.banner.kind}`;
-      box.append(h('div', { class: 'result-head' }, t(this.banner.key, this.banner.vars)));
+      box.dataset.banner = this.banner.key;
+      box.append(h('div', { class: 'result-head result-banner' }, bannerText(this.banner)));
       return;
     }
+    delete box.dataset.banner;
     if (!s) {
       box.hidden = true;
       return;
@@ -831,13 +909,30 @@ export class TableView {
   renderStatus() {
     const line = this.$('status-line');
     let key = null;
+    let vars = {};
+    let kind = '';
+    const low = this.phase === 'betting' ? this.belowMinimum() : null;
     if (!this.connected) key = 'status.connecting';
-    else if (this.phase === 'betting') key = num(this.state?.bets?.ante) > 0 ? 'status.bets_placed' : 'status.place_bets';
+    else if (low) {
+      // Chips may add up to the minimum; below it the bets are declined at the red light.
+      key = `status.min_${low.spot}`;
+      vars = { min: low.min };
+      kind = 'warn';
+    } else if (this.phase === 'betting' && num(this.state?.bets?.ante) > 0) key = 'status.bets_placed';
+    else if (this.phase === 'betting' && this.declinedNote) {
+      key = this.declinedNote.key;
+      vars = this.declinedNote.vars ?? {};
+      kind = 'warn';
+    } else if (this.phase === 'betting') key = 'status.place_bets';
     else if (this.decision) key = null;
-    else if (STREETS.includes(this.phase) || this.phase === 'closed') key = this.inRound ? 'status.waiting_others' : 'status.watching';
+    else if (this.confirmed && STREETS.includes(this.phase)) {
+      key = `confirm.${this.confirmed.action}`; // "You checked", until the next street
+      kind = 'confirm';
+    } else if (STREETS.includes(this.phase) || this.phase === 'closed') key = this.inRound ? 'status.waiting_others' : 'status.watching';
     else if (this.phase === 'pause' || this.phase === 'settled') key = 'status.next_round';
-    line.textContent = key ? t(key) : '';
+    line.textContent = key ? bannerText({ key, vars }) : '';
     line.dataset.status = key ?? '';
+    line.className = `status-line${kind ? ` status-${kind}` : ''}`;
   }
 }
 
@@ -854,6 +949,13 @@ function chipStack(amount) {
 function chipFace(amount) {
   const text = formatMoney(amount);
   return h('span', { class: 'chip-face money', 'data-len': String(Math.min(7, text.length)) }, text);
+}
+
+/** A message with money amounts in its vars, in the page's language. */
+function bannerText({ key, vars = {} }) {
+  const shown = {};
+  for (const [k, v] of Object.entries(vars ?? {})) shown[k] = typeof v === 'number' ? formatMoney(v) : v;
+  return t(key, shown);
 }
 
 function formatSigned(n) {
