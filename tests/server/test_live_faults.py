@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -218,3 +219,45 @@ def test_a_player_dealer_rule_set_is_refused_at_start_up(tmp_path: Path, rules: 
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'uth.db'}", tables_file=tables)
     with pytest.raises(InvalidRulesError, match=r"tables\.0\.rules: .*player-dealer"):
         create_app(settings)
+
+
+class DrainingStore(SqlStore):
+    """Another process takes most of one player's money while betting is open."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(make_engine(url))
+        self.drain: int | None = None
+
+    def debit_wagers(self, round_id: int, debits: Any, now: Any) -> Any:
+        if self.drain is not None:
+            player, self.drain = self.drain, None
+            super().adjust_balance(player, Decimal(-995), "elsewhere", "other process", now)
+        return super().debit_wagers(round_id, debits, now)
+
+
+def test_a_player_short_at_the_debit_is_declined_alone(migrated: str, tmp_path: Path) -> None:
+    """If the ledger no longer covers one player's bets when betting closes, that
+    player alone is declined, with no detail of the ledger; the others play."""
+    store = DrainingStore(migrated)
+    try:
+        with live_server(migrated, tmp_path, store=store) as srv:
+            alice, bob = srv.sign_in("alice"), srv.sign_in("bob")
+            with srv.connect(alice) as a, srv.connect(bob) as b:
+                a.ok("place_bet", spot="ante", amount=10)
+                b.ok("place_bet", spot="ante", amount=10)
+                store.drain = bob.id
+                srv.advance_to(a.snapshot)
+                declined = b.recv_until("bets_declined")
+                assert declined["reason"] == "balance: the balance no longer covers these bets"
+                closed = a.recv_until("betting_closed")
+                assert (closed["hands"], closed["in_round"]) == (1, True)
+                assert b.recv_until("betting_closed")["in_round"] is False
+                for _ in ("pre_flop", "flop", "river"):
+                    srv.advance_to(a.recv_until("decision_required"))
+                a.recv_until("settlement")
+            assert srv.me(bob) == 5  # 1,000 less the 995 taken elsewhere; nothing debited
+            assert srv.me(alice) == 980  # AUTO FOLDED
+            srv.assert_consistent(alice)
+            srv.assert_consistent(bob)
+    finally:
+        store.engine.dispose()

@@ -13,7 +13,7 @@ from uth.rules.model import (
     PlayMultiples,
     RuleSet,
 )
-from uth.rules.presets import PRESET_NAMES, load_rules, preset, rules_from_data
+from uth.rules.presets import PRESET_NAMES, load_rules, merge_rules_data, preset, rules_from_data
 
 __all__ = [
     "PRESET_NAMES",
@@ -23,6 +23,7 @@ __all__ = [
     "PlayMultiples",
     "RuleSet",
     "load_rules",
+    "merge_rules_data",
     "preset",
     "rules_from_data",
 ]

@@ -38,15 +38,20 @@ def preset(name: str) -> RuleSet:
     Raises:
         InvalidRulesError: no preset has that name.
 
+    Each call returns its own copy, so that changing one (its pay tables are
+    dicts) cannot change the preset for other callers.
     """
-    return rules_from_data(_preset_data(name), source=f"preset {name}")
+    return _cached_preset(name).model_copy(deep=True)
 
 
-def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+def merge_rules_data(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """Rule-set data with ``over`` applied to ``base``: tables (``ante``) merge key by
+    key, a pay table (``*_pays``) is replaced whole; neither input is changed.
+    """
     out = dict(base)
     for key, value in over.items():
         if isinstance(value, dict) and isinstance(out.get(key), dict) and not key.endswith("_pays"):
-            out[key] = _merge(out[key], value)
+            out[key] = merge_rules_data(out[key], value)
         else:
             out[key] = value
     return out
@@ -72,7 +77,7 @@ def rules_from_data(data: dict[str, Any], *, source: str = "rules") -> RuleSet:
             raise InvalidRulesError(
                 f"extends: expected a preset name, got {base!r}", field="extends"
             )
-        body = _merge(_preset_data(base), body)
+        body = merge_rules_data(_preset_data(base), body)
     try:
         return RuleSet.model_validate(body)
     except ValidationError as exc:

@@ -37,7 +37,7 @@ from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr
 
 from uth.cards import Shuffler
 from uth.errors import UthError
-from uth.money import money_json, to_money
+from uth.money import ZERO, money_json, to_money
 from uth.server.clock import Clock, SystemClock
 from uth.server.config import Settings, TablesFile, load_tables
 from uth.server.ports import InsufficientFundsError, NotFoundError, PlayerRecord, Store
@@ -120,7 +120,7 @@ async def current_player(
 ) -> PlayerRecord:
     """The player whose Bearer token came with the request (401 otherwise)."""
     token = _bearer(authorization)
-    player = await asyncio.to_thread(rt.store.player_by_token, token) if token else None
+    player = await rt.wallet.call(rt.store.player_by_token, token) if token else None
     if player is None:
         raise HTTPException(401, "authorization: a valid player token is required (Bearer)")
     return player
@@ -166,7 +166,7 @@ def create_app(
         st = store or _sql_store(cfg.database_url)
         try:
             rt = Runtime(cfg, st, tables_file, clock or SystemClock())
-            voided = await asyncio.to_thread(st.recover, rt.clock.now())
+            voided = await rt.wallet.call(st.recover, rt.clock.now())
             for game_number in voided:
                 log.warning("voided unfinished round %s at start-up", game_number)
             numbers = GameNumbers()  # one sequence for every table: unique game numbers
@@ -186,6 +186,7 @@ def create_app(
                 for task in rt.tasks:
                     with contextlib.suppress(asyncio.CancelledError):
                         await task
+                rt.wallet.close()
         finally:
             engine = getattr(st, "engine", None) if owned else None
             if engine is not None:
@@ -222,7 +223,7 @@ def create_app(
     async def sign_in(body: SignIn, rt: Rt) -> dict[str, Any]:
         """Create a play-money account; the token in the reply authorises this player only."""
         token = secrets.token_urlsafe(32)
-        player = await asyncio.to_thread(
+        player = await rt.wallet.call(
             rt.store.create_player,
             body.name.strip(),
             token,
@@ -257,18 +258,18 @@ def create_app(
         player: Player, rt: Rt, limit: Annotated[int, Query(ge=1, le=200)] = 20
     ) -> list[Any]:
         """The player's last rounds, newest first."""
-        rows = await asyncio.to_thread(rt.store.history, player.id, limit)
+        rows = await rt.wallet.call(rt.store.history, player.id, limit)
         return [_json_ready(r) for r in rows]
 
     @app.get("/api/history/{game_number}", tags=["history"])
     async def round_detail(game_number: str, player: Player, rt: Rt) -> Any:
         """One of the player's rounds: cards, decisions, wagers, results, balance before and after."""
-        return _json_ready(await asyncio.to_thread(rt.store.round_detail, player.id, game_number))
+        return _json_ready(await rt.wallet.call(rt.store.round_detail, player.id, game_number))
 
     @app.get("/api/ledger", tags=["history"])
     async def ledger(player: Player, rt: Rt) -> list[Any]:
         """Every ledger entry of the player, oldest first."""
-        return [_json_ready(e) for e in await asyncio.to_thread(rt.store.ledger, player.id)]
+        return [_json_ready(e) for e in await rt.wallet.call(rt.store.ledger, player.id)]
 
     @app.post("/api/operator/rounds/{game_number}/void", tags=["operator"])
     async def void_round(
@@ -288,8 +289,8 @@ def create_app(
                     f"game_number: round {game_number} is being settled; too late to void it",
                     field="game_number",
                 )
-        round_id = await asyncio.to_thread(rt.store.round_id, game_number)
-        balances = await asyncio.to_thread(
+        round_id = await rt.wallet.call(rt.store.round_id, game_number)
+        balances = await rt.wallet.call(
             rt.store.void_round, round_id, body.reason, actor, rt.clock.now()
         )
         for pid, balance in balances.items():
@@ -304,15 +305,19 @@ def create_app(
         amount = to_money(body.amount, field="amount", allow_negative=True)
         if amount == 0:
             raise UthError("amount: must not be zero", field="amount")
-        player = await asyncio.to_thread(rt.store.player, player_id)
-        if player.id in _cached(rt) and -amount > rt.wallet.available(player.id):
-            raise InsufficientFundsError(
-                f"amount: {amount} exceeds the available balance {rt.wallet.available(player.id)}",
-                field="amount",
+        player = await rt.wallet.call(rt.store.player, player_id)
+        if not rt.wallet.knows(player.id):
+            rt.wallet.set_balance(player.id, player.balance)
+        # A debit is reserved first, with no await between the check and the
+        # reservation, so bets placed meanwhile cannot spend the same money.
+        held = -amount if amount < 0 else ZERO
+        rt.wallet.reserve(player.id, held, field="amount")
+        try:
+            balance = await rt.wallet.call(
+                rt.store.adjust_balance, player_id, amount, body.reason, actor, rt.clock.now()
             )
-        balance = await asyncio.to_thread(
-            rt.store.adjust_balance, player_id, amount, body.reason, actor, rt.clock.now()
-        )
+        finally:
+            rt.wallet.release(player.id, held)
         rt.wallet.set_balance(player_id, balance)
         return {"player_id": player_id, "balance": money_json(balance)}
 
@@ -321,7 +326,7 @@ def create_app(
         actor: Operator, rt: Rt, limit: Annotated[int, Query(ge=1, le=1000)] = 100
     ) -> list[Any]:
         """The audit log, newest first."""
-        return [_json_ready(e) for e in await asyncio.to_thread(rt.store.audit_log, limit)]
+        return [_json_ready(e) for e in await rt.wallet.call(rt.store.audit_log, limit)]
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
@@ -344,7 +349,7 @@ def create_app(
         if player is None:
             return
         conn = _WsConnection(websocket)
-        if player.id not in _cached(rt):
+        if not rt.wallet.knows(player.id):
             rt.wallet.set_balance(player.id, player.balance)
         try:
             snapshot = t.join(player, conn)
@@ -418,7 +423,7 @@ async def _authenticate(websocket: WebSocket, rt: Runtime) -> PlayerRecord | Non
         first = None
     token = first.get("token") if isinstance(first, dict) and first.get("type") == "auth" else None
     player = (
-        await asyncio.to_thread(rt.store.player_by_token, token) if isinstance(token, str) else None
+        await rt.wallet.call(rt.store.player_by_token, token) if isinstance(token, str) else None
     )
     if player is None:
         with contextlib.suppress(Exception):
@@ -495,12 +500,9 @@ class _WsConnection:
                 return
 
 
-def _cached(rt: Runtime) -> set[int]:
-    return {pid for t in rt.tables.values() for pid in t.seats}
-
-
 def _player_json(player: PlayerRecord, rt: Runtime) -> dict[str, Any]:
-    balance = rt.wallet.available(player.id) if player.id in _cached(rt) else player.balance
+    # Every write of this process updates the wallet, so a balance it knows is current.
+    balance = rt.wallet.available(player.id) if rt.wallet.knows(player.id) else player.balance
     return {"id": player.id, "name": player.name, "balance": money_json(balance)}
 
 

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from uth.errors import InvalidRulesError
-from uth.rules import RuleSet, load_rules, rules_from_data
+from uth.rules import RuleSet, load_rules, merge_rules_data, rules_from_data
 
 
 class Settings(BaseSettings):
@@ -100,7 +100,8 @@ class TableConfig(BaseModel):
             base = load_rules(path)
             if not self.overrides:
                 return base
-            return rules_from_data({**base.model_dump(mode="json"), **self.overrides})
+            data = merge_rules_data(base.model_dump(mode="json"), self.overrides)
+            return rules_from_data(data, source=f"table {self.id}")
         return rules_from_data({"extends": self.rules, **self.overrides}, source=f"table {self.id}")
 
 

@@ -18,9 +18,29 @@ from uth.errors import UthError
 
 
 class InsufficientFundsError(UthError):
-    """A debit larger than the player's balance; nothing was debited."""
+    """A debit larger than the player's balance; nothing was debited.
+
+    Attributes:
+        player_id: the player who is short, when the error comes from storage.
+    """
 
     code = "insufficient_funds"
+
+    def __init__(self, message: str, *, field: str | None = None, player_id: int | None = None):
+        super().__init__(message, field=field)
+        self.player_id = player_id
+
+
+class RoundNotOpenError(UthError):
+    """A round that is settled or voided cannot be debited, settled or voided again."""
+
+    code = "round_not_open"
+
+
+class DuplicateError(UthError):
+    """A game number or session token that is already in use."""
+
+    code = "duplicate"
 
 
 class NotFoundError(UthError):

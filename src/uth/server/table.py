@@ -30,7 +30,7 @@ from typing import Any, Protocol
 from uth.cards import PreparedDeck, SecureShuffler, Shuffler, make_procedure
 from uth.engine import Phase, Round
 from uth.engine import events as ev
-from uth.engine.wagers import validate_wagers
+from uth.engine.wagers import INITIAL_WAGERS
 from uth.errors import IllegalActionError, UthError
 from uth.money import ZERO, money_json, to_money
 from uth.rules import RuleSet
@@ -41,6 +41,7 @@ from uth.server.ports import (
     InsufficientFundsError,
     PlayerRecord,
     PlayerRound,
+    RoundNotOpenError,
     RoundRecord,
     Store,
 )
@@ -258,8 +259,14 @@ class LiveTable:
         return reply
 
     def _require_betting(self) -> None:
-        if self.phase != "betting":
+        if self.phase != "betting" or self._past_deadline():
             raise CommandError("wrong_phase", f"phase: betting is closed (phase {self.phase})")
+
+    def _past_deadline(self) -> bool:
+        """The window's time is up, though the table task has not closed it yet:
+        only commands that arrive in time count (004).
+        """
+        return self.deadline is not None and self.clock.now() >= self.deadline
 
     def _set_bets(self, seat: Seat, bets: dict[str, Decimal]) -> None:
         """Replace a seat's bets, moving the reservation by the difference."""
@@ -361,6 +368,8 @@ class LiveTable:
             )
         if self._void_request is not None:
             raise CommandError("wrong_phase", "decide: the round is being voided")
+        if self._past_deadline():
+            raise CommandError("wrong_phase", "decide: the decision time is over")
         available = self.wallet.available(seat.player.id)
         events = rnd.act(seat.hand_id, cmd.action, available=available)
         self._after_decision(seat, events)
@@ -403,22 +412,15 @@ class LiveTable:
         available = self.wallet.available(pid)
         rnd = self.round
         in_round = self._holds_hand(seat)
-        bets = {k: money_json(v) for k, v in seat.bets.items()}
-        bets["blind"] = bets["ante"]
-        play = ZERO
+        amounts = {**seat.bets, "blind": seat.bets["ante"], "play": ZERO}
         legal: list[str] = []
         if in_round and rnd is not None:
             w = rnd.wagers(seat.hand_id)
-            bets = {
-                "ante": money_json(w.ante),
-                "blind": money_json(w.blind),
-                "trips": money_json(w.trips),
-                "bad_beat": money_json(w.bad_beat),
-            }
-            play = w.ante * (rnd.play_multiple(seat.hand_id) or 0)
+            amounts = {kind: w.get(kind) for kind in INITIAL_WAGERS}
+            amounts["play"] = w.ante * (rnd.play_multiple(seat.hand_id) or 0)
             legal = [str(a) for a in rnd.legal_actions(seat.hand_id, available=available)]
-        bets["play"] = money_json(play)
-        total = sum((Decimal(str(v)) for v in bets.values()), ZERO)
+        bets = {kind: money_json(amount) for kind, amount in amounts.items()}
+        total = sum(amounts.values(), ZERO)
         out: dict[str, Any] = {
             "phase": self.phase,
             "balance": money_json(available),
@@ -436,7 +438,8 @@ class LiveTable:
             and seat.cost(seat.bets) == 0,
             "decisions": list(seat.decisions) if in_round else [],
         }
-        if self.phase == "betting" and seat.bets["ante"] > 0 and available < seat.bets["ante"]:
+        least_play = seat.bets["ante"] * min(self.rules.play_multiples.river)
+        if self.phase == "betting" and seat.bets["ante"] > 0 and available < least_play:
             out["warning"] = "balance_low_for_play"
         return out
 
@@ -673,9 +676,6 @@ class LiveTable:
             if seat.cost(bets) == 0:
                 continue
             try:
-                validate_wagers(
-                    self.rules, ante=bets["ante"], trips=bets["trips"], bad_beat=bets["bad_beat"]
-                )
                 scratch.place_wagers(
                     seat.hand_id,
                     ante=bets["ante"],
@@ -693,22 +693,33 @@ class LiveTable:
         self._voidable = True
         now = self.clock.now()
         self.round_id = await self._open_round()
-        rnd = self._new_round(deck, playing)  # with the game number as stored
-        debits = [
-            Debit(s.player.id, kind, s.bets[kind] if kind != "blind" else s.bets["ante"])
-            for s in playing
-            for kind in ("ante", "blind", "trips", "bad_beat")
-            if (s.bets[kind] if kind != "blind" else s.bets["ante"]) > 0
-        ]
-        try:
-            balances = await asyncio.to_thread(self.store.debit_wagers, self.round_id, debits, now)
-        except InsufficientFundsError as exc:
-            # An operator debit can leave a reservation uncovered: nothing was
-            # debited; decline every bet and void the (empty) round.
-            for seat in playing:
-                self._decline(seat, f"wagers could not be debited: {exc}")
-            await self._void_round(f"wagers could not be debited: {exc}", "system")
-            return
+        while True:
+            rnd = self._new_round(deck, playing)  # with the game number as stored
+            debits = [
+                Debit(s.player.id, kind, amount)
+                for s in playing
+                for kind in INITIAL_WAGERS
+                if (amount := rnd.wagers(s.hand_id).get(kind)) > 0
+            ]
+            try:
+                balances = await self.wallet.call(
+                    self.store.debit_wagers, self.round_id, debits, now
+                )
+                break
+            except InsufficientFundsError as exc:
+                # Reservations make this rare; whoever is short is declined (told
+                # alone, without the ledger's details) and the others still play.
+                short = next((s for s in playing if s.player.id == exc.player_id), None)
+                if short is None:
+                    raise
+                log.warning("table %s: %s", self.config.id, exc)
+                self._decline(short, "balance: the balance no longer covers these bets")
+                playing.remove(short)
+                fresh = await self.wallet.call(self.store.player, short.player.id)
+                self.wallet.set_balance(fresh.id, fresh.balance)
+                if not playing:
+                    await self._void_round("no wagers could be debited", "system")
+                    return
         for seat in playing:
             self.wallet.release(seat.player.id, seat.cost(seat.bets))
             seat.last_bets = dict(seat.bets)
@@ -743,7 +754,7 @@ class LiveTable:
             assert self.game_number is not None
             started = datetime.strptime(self.game_number[:15], "%Y%m%d-%H%M%S").replace(tzinfo=UTC)
             try:
-                return await asyncio.to_thread(
+                return await self.wallet.call(
                     self.store.open_round,
                     self.config.id,
                     self.game_number,
@@ -800,7 +811,7 @@ class LiveTable:
         if not self._pending_debits or self.round_id is None:
             return
         debits, self._pending_debits = self._pending_debits, []
-        balances = await asyncio.to_thread(
+        balances = await self.wallet.call(
             self.store.debit_wagers, self.round_id, debits, self.clock.now()
         )
         for d in debits:
@@ -845,7 +856,7 @@ class LiveTable:
             players=players,
             events=[e.to_dict() for e in rnd.events],
         )
-        balances = await asyncio.to_thread(self.store.settle_round, self.round_id, record, credits)
+        balances = await self.wallet.call(self.store.settle_round, self.round_id, record, credits)
         for pid, balance in balances.items():
             self.wallet.set_balance(pid, balance)
         self.phase = "settled"
@@ -894,7 +905,7 @@ class LiveTable:
                 self.wallet.release(seat.player.id, seat.pending_play)
                 seat.pending_play = ZERO
         if self.round_id is not None:
-            balances = await asyncio.to_thread(
+            balances = await self.wallet.call(
                 self.store.void_round, self.round_id, reason, actor, self.clock.now()
             )
             for pid, balance in balances.items():
@@ -926,25 +937,35 @@ class LiveTable:
         for seat in self.seats.values():
             self._release_all(seat)
         now = self.clock.now()
+        settled = False
         if self.round_id is not None:
             try:
-                await asyncio.to_thread(
+                await self.wallet.call(
                     self.store.void_round,
                     self.round_id,
                     f"{reason} ({type(error).__name__})",
                     "system",
                     now,
                 )
+            except RoundNotOpenError:
+                # The settlement was stored before the failure: the round stands.
+                settled = True
+                log.warning(
+                    "table %s: round %s failed after it was settled",
+                    self.config.id,
+                    self.game_number,
+                )
             except Exception:
                 log.exception("table %s: round %s not voided", self.config.id, self.game_number)
         for pid in list(self.seats):
             try:
-                player = await asyncio.to_thread(self.store.player, pid)
+                player = await self.wallet.call(self.store.player, pid)
             except Exception:
                 log.exception("table %s: balance of player %s not reloaded", self.config.id, pid)
                 continue
             self.wallet.set_balance(pid, player.balance)
-        self._announce_void(reason)
+        if not settled:
+            self._announce_void(reason)
 
     def request_void(self, game_number: str, reason: str, actor: str) -> str | None:
         """Ask the loop to void this table's round in play (operator, malfunction).

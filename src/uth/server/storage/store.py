@@ -503,6 +503,7 @@ def _require_funds(player: Player, amount: Decimal, what: str) -> None:
             f"player {player.id} ({player.name}) has a balance of {player.balance}, "
             f"which cannot cover {amount} for {what}",
             field="amount",
+            player_id=player.id,
         )
 
 
