@@ -81,7 +81,7 @@ class Action:
             return CHECK
         if t == "fold":
             return FOLD
-        if t.startswith("play_") and t.endswith("x") and t[5:-1].isdigit():
+        if t.startswith("play_") and t.endswith("x") and t[5:-1].isascii() and t[5:-1].isdigit():
             return Action.play(int(t[5:-1]))
         raise IllegalActionError(
             f"action: {text!r} is not an action (play_4x, play_3x, play_2x, play_1x, check, fold)",
@@ -632,7 +632,7 @@ def replay(
                 seat=e.seat,
                 behind=e.behind,
             )
-        elif isinstance(e, ev.WagersWithdrawn) and e.player in rnd._hands:
+        elif isinstance(e, ev.WagersWithdrawn) and rnd.has_hand(e.player):
             rnd.withdraw(e.player)
         elif isinstance(e, ev.BettingClosed):
             rnd.close_betting()

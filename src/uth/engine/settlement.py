@@ -242,7 +242,12 @@ def _gross(
     trips_hand = board_value if folded and rules.folded_trips == "board_only" else player
     trips_odds = rules.trips_pays.get(trips_hand.category)
     t = wagers.trips
-    add("trips", t, "win" if trips_odds else "lose", trips_odds.pay(t) if trips_odds else ZERO)
+    add(
+        "trips",
+        t,
+        "win" if trips_odds is not None else "lose",
+        trips_odds.pay(t) if trips_odds is not None else ZERO,
+    )
     # Bad Beat (002): on the category of the beaten hand, whichever side lost.
     bb = wagers.bad_beat
     beaten = min(player, dealer.hand, key=lambda h: h.value).category
