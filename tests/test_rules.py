@@ -440,7 +440,9 @@ three_of_a_kind = "4:1"
 def test_extends_only_gives_the_preset(tmp_path: Path) -> None:
     for name in PRESET_NAMES:
         path = write(tmp_path, f'extends = "{name}"\n', name=f"{name}.toml")
-        assert load_rules(path) == preset(name)
+        rules = load_rules(path)
+        assert rules.title == f"{name}: custom rules based on the {name} preset"
+        assert rules.model_copy(update={"title": preset(name).title}) == preset(name)
 
 
 def test_a_file_that_extends_a_preset_is_named_after_the_file(tmp_path: Path) -> None:

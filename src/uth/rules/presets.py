@@ -98,7 +98,8 @@ def load_rules(path: str | Path) -> RuleSet:
     """Load a rule set from a TOML file (same keys as the preset files).
 
     A file that ``extends`` a preset and sets no ``name`` is named after the file
-    (``my-table.toml`` gives ``my-table``).
+    (``my-table.toml`` gives ``my-table``, titled "my-table: custom rules based on
+    the casino preset").
 
     Raises:
         InvalidRulesError: the file cannot be read, is not TOML, or a field is invalid.
@@ -114,6 +115,9 @@ def load_rules(path: str | Path) -> RuleSet:
     except tomllib.TOMLDecodeError as exc:
         raise InvalidRulesError(f"{p}: not valid TOML: {exc}", field="file") from None
     if "extends" in data and "name" not in data:
-        # A custom rule set is not the preset it starts from: it is named after its file.
+        # A custom rule set is not the preset it starts from: it is named after its
+        # file, and its title says where it comes from.
         data["name"] = p.stem
+        if "title" not in data and isinstance(data["extends"], str):
+            data["title"] = f"{p.stem}: custom rules based on the {data['extends']} preset"
     return rules_from_data(data, source=str(p))

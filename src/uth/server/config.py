@@ -37,7 +37,7 @@ class Settings(BaseSettings):
     tables_file: Path | None = None
     operator_token: str | None = None
     environment: Literal["development", "production"] = "development"
-    log_level: str = "info"
+    log_level: Literal["critical", "error", "warning", "info", "debug"] = "info"
 
     @model_validator(mode="after")
     def _safe(self) -> Settings:

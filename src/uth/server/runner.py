@@ -5,9 +5,11 @@ from __future__ import annotations
 import gc
 import json
 import logging
+import socket
 import sys
 from datetime import UTC, datetime
 
+from uth.errors import UthError
 from uth.server.config import Settings
 
 
@@ -45,6 +47,21 @@ def redact(url: str) -> str:
     return url
 
 
+def _check_port(host: str, port: int) -> None:
+    """Refuse at once when the address cannot be listened on (taken, or no such
+    host), before the database is touched.
+    """
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, proto, _, address = infos[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise UthError(f"port: cannot listen on {host}:{port}: {reason}", field="port") from None
+
+
 def serve(settings: Settings) -> None:
     """Build the app and run it with uvicorn until interrupted.
 
@@ -61,6 +78,7 @@ def serve(settings: Settings) -> None:
     from uth.server.app import create_app
     from uth.server.storage import acquire_server_lock
 
+    _check_port(settings.host, settings.port)
     app = create_app(settings)
     release = acquire_server_lock(settings.database_url)
     configure_logging(settings.log_level)

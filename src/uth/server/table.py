@@ -268,11 +268,13 @@ class LiveTable:
         """
         return self.deadline is not None and self.clock.now() >= self.deadline
 
-    def _set_bets(self, seat: Seat, bets: dict[str, Decimal]) -> None:
-        """Replace a seat's bets, moving the reservation by the difference."""
+    def _set_bets(self, seat: Seat, bets: dict[str, Decimal], *, field: str = "amount") -> None:
+        """Replace a seat's bets, moving the reservation by the difference; ``field``
+        names the command in an insufficient-funds error.
+        """
         delta = seat.cost(bets) - seat.cost(seat.bets)
         if delta > 0:
-            self.wallet.reserve(seat.player.id, delta, field="amount")
+            self.wallet.reserve(seat.player.id, delta, field=field)
         elif delta < 0:
             self.wallet.release(seat.player.id, -delta)
         seat.bets = bets
@@ -329,7 +331,7 @@ class LiveTable:
         bets = self._doubled(seat)
         capped = any(bets[spot] and bets[spot] == self._limit(spot)[1] for spot in SPOTS)
         previous = dict(seat.bets)
-        self._set_bets(seat, bets)
+        self._set_bets(seat, bets, field="double")
         seat.undo.append((previous, True))
         seat.doubled = True
         return {"notice": "maximum"} if capped else None
@@ -356,7 +358,7 @@ class LiveTable:
                         "over_limit", f"{spot}: {bets[spot]} is outside {low}-{high}"
                     )
         previous = dict(seat.bets)
-        self._set_bets(seat, bets)
+        self._set_bets(seat, bets, field="repeat")
         seat.undo.append((previous, False))
         return None
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from sqlalchemy import text
 
+from uth.errors import UthError
 from uth.server.storage.db import make_engine, normalize_url
 from uth.server.storage.errors import ServerLockedError
 
@@ -53,7 +54,12 @@ def acquire_server_lock(url: str) -> Callable[[], None]:
 
 
 def _flock(path: Path, url: str) -> Callable[[], None]:
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise UthError(
+            f"database_url: cannot use the database: {path}: {exc.strerror}", field="database_url"
+        ) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
