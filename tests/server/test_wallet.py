@@ -28,7 +28,7 @@ def test_releasing_more_than_is_reserved_is_a_bug() -> None:
     w = Wallet()
     w.set_balance(1, Decimal(100))
     w.reserve(1, Decimal(10))
-    with pytest.raises(ValueError, match="11 exceeds the 10.00 reserved for player 1"):
+    with pytest.raises(ValueError, match=r"11 exceeds the 10\.00 reserved for player 1"):
         w.release(1, Decimal(11))
     assert w.reserved(1) == 10
 
