@@ -160,7 +160,11 @@ def test_adjust_balance_with_a_reason(store_url: str, tmp_path: Path) -> None:
         for bad in (0, "abc", 0.001, "1e30"):
             r = adjust(bad)
             assert r.status_code == 400, (bad, r.text)
-        assert adjust(True).status_code == 422  # a boolean is not an amount
+        r = adjust(True)  # a boolean is not an amount
+        assert r.status_code == 422
+        assert r.json()["error"]["code"] == "invalid_request"
+        assert r.json()["error"]["field"] == "amount"
+        assert r.json()["error"]["message"].startswith("amount: ")
         assert srv.me(alice) == 999.75
         assert srv.client.post(url, json={"amount": 5}, headers=OP).status_code == 422
         assert adjust(5, "").status_code == 422

@@ -32,6 +32,7 @@ from fastapi import (
     WebSocket,
     WebSocketDisconnect,
 )
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr
 
@@ -199,6 +200,19 @@ def create_app(
         "Play happens over the WebSocket /ws/tables/{table_id} (docs/protocol.md).",
         lifespan=lifespan,
     )
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        err = exc.errors()[0]
+        # ("body", field, union member ...): name the request's own field.
+        loc = [str(p) for p in err["loc"] if p not in ("body", "query", "path")]
+        field = loc[0] if loc else "body"
+        shown = f" (got {err['input']!r})" if loc and err["type"] != "missing" else ""
+        message = f"{field}: {str(err['msg']).removeprefix('Value error, ')}{shown}"
+        return JSONResponse(
+            status_code=422,
+            content={"error": {"code": "invalid_request", "message": message, "field": field}},
+        )
 
     @app.exception_handler(UthError)
     async def _uth_error(request: Request, exc: UthError) -> JSONResponse:
