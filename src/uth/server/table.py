@@ -669,8 +669,9 @@ class LiveTable:
     async def _play_round(self) -> None:
         assert self.game_number is not None
         deck = self.decks.next_deck()
-        # Who plays: each seat's bets are checked against the rules and dealt into a
-        # scratch round (one deck deals at most 22 hands); the others are declined.
+        # Who plays: each seat's bets are placed in a scratch round, which checks
+        # them against the rules (limits, seats); bets it refuses are declined. The
+        # round itself is built once the game number is stored (_new_round).
         scratch = Round(self.rules, deck, game_id=self.game_number)
         playing: list[Seat] = []
         for seat in sorted(self.seats.values(), key=lambda s: (s.number or 0, s.player.id)):
