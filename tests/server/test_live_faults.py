@@ -193,7 +193,9 @@ def test_a_storage_error_at_settlement_pauses_then_the_operator_resumes(
                 game = a.recv_until("round_paused")["game_number"]
                 headers = {"Authorization": f"Bearer {OPERATOR_TOKEN}"}
                 r = srv.client.post(
-                    f"/api/operator/rounds/{game}/resume", json={"reason": "db back"}, headers=headers
+                    f"/api/operator/rounds/{game}/resume",
+                    json={"reason": "db back"},
+                    headers=headers,
                 )
                 assert r.json() == {"game_number": game, "status": "resumed"}
                 resumed = a.recv_until("round_resumed")

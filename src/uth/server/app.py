@@ -38,7 +38,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr, field_validator
 
-from uth.cards import Shuffler
+from uth.cards import SeededShuffler, Shuffler
 from uth.errors import UthError
 from uth.money import ZERO, money_json, to_money
 from uth.server.clock import Clock, SystemClock
@@ -207,10 +207,17 @@ def create_app(
         store: storage; a ``SqlStore`` on ``settings.database_url`` when None
             (migrated when the database is empty).
         clock: the clock (a ``ManualClock`` in tests); the system clock when None.
-        shuffler: the deck shuffler; cryptographically secure when None.
+        shuffler: the deck shuffler (tests and simulations); when None, a seeded
+            one if ``settings.shuffle_seed`` is set (development only, logged),
+            else each table shuffles with the cryptographically secure generator.
     """
     cfg = settings or Settings()
     tables_file = load_tables(cfg.tables_file)
+    if shuffler is None and cfg.shuffle_seed is not None:
+        log.warning(
+            "UTH_SHUFFLE_SEED=%s: every deck is predictable (development only)", cfg.shuffle_seed
+        )
+        shuffler = SeededShuffler(cfg.shuffle_seed)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

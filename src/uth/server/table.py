@@ -322,7 +322,9 @@ class LiveTable:
         if seat is None:
             return _error(command.id, "not_seated", "player: not seated at this table")
         ids = self._ids_now.setdefault(player_id, {})
-        cached = ids.get(command.id) or self._ids_before.get(player_id, {}).get(command.id)
+        cached = ids.get(command.id)
+        if cached is None:
+            cached = self._ids_before.get(player_id, {}).get(command.id)
         if cached is _SNAPSHOT_REPLY:
             return {
                 "type": "accepted",
