@@ -22,9 +22,7 @@ def _play_out(srv: LiveServer, conn: Conn) -> dict[str, Any]:
     """Let the timer decide every street of the round; the next ``betting_open``."""
     while True:
         message = conn.recv()
-        if message["type"] == "decision_required":
-            srv.advance_to(message)
-        elif message["type"] == "pause":
+        if message["type"] == "decision_required" or message["type"] == "pause":
             srv.advance_to(message)
         elif message["type"] == "betting_open":
             return message
