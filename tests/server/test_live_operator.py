@@ -4,8 +4,11 @@ player token authorises.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from helpers import OPERATOR_TOKEN, entries_of, live_server
 
 OP = {"Authorization": f"Bearer {OPERATOR_TOKEN}"}
@@ -244,3 +247,155 @@ def test_a_player_token_authorises_only_its_own_history(store_url: str, tmp_path
         assert srv.history(bob) == []
         assert entries_of(srv.ledger(bob)) == [("signup", None, 1000, 1000)]
         assert srv.client.get("/api/me", headers=OP).status_code == 401
+
+
+def test_money_up_to_the_maximum_is_exact_and_beyond_it_refused(
+    store_url: str, tmp_path: Path
+) -> None:
+    """Issue 7 item 9: 999,999,999,999.99 was stored as a float on SQLite (and
+    credited twice) and answered 500 on PostgreSQL.
+    """
+    with live_server(store_url, tmp_path) as srv:
+        alice = srv.sign_in("alice")
+        url = f"/api/operator/players/{alice.id}/adjust"
+
+        def adjust(amount: object) -> Any:
+            return srv.client.post(url, json={"amount": amount, "reason": "test"}, headers=OP)
+
+        r = adjust("999999998999.99")
+        assert r.status_code == 200, r.text
+        assert r.json() == {"player_id": alice.id, "balance": 999999999999.99}
+        assert srv.me(alice) == 999999999999.99
+        r = adjust("0.01")
+        assert r.status_code == 409, r.text
+        assert r.json()["error"] == {
+            "code": "balance_limit",
+            "message": f"amount: a credit of 0.01 would take the balance of player {alice.id} "
+            "to 1000000000000.00, above the maximum balance 999,999,999,999.99",
+            "field": "amount",
+        }
+        for amount, shown in (
+            ("999999999999.99", "999999999999.99"),  # the largest amount, over the balance
+            (999999999999.99, "999999999999.99"),
+        ):
+            r = adjust(amount)
+            assert r.status_code == 409 and r.json()["error"]["field"] == "amount", r.text
+            assert f"a credit of {shown}" in r.json()["error"]["message"]
+        for amount in ("1000000000000", "-1000000000000.00", 1e12, -1e15):
+            r = adjust(amount)
+            assert r.status_code == 400, (amount, r.text)
+            assert r.json()["error"]["field"] == "amount"
+            assert r.json()["error"]["message"].startswith(
+                "amount: must be at most 999,999,999,999.99 either way, got "
+            )
+        r = adjust("-999999999999.99")
+        assert r.status_code == 200 and r.json()["balance"] == 0
+        assert entries_of(srv.assert_consistent(alice)) == [
+            ("signup", None, 1000, 1000),
+            ("adjustment", None, 999999998999.99, 999999999999.99),
+            ("adjustment", None, -999999999999.99, 0),
+        ]
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "status", "field"),
+    [
+        (
+            "post",
+            "/api/operator/players/abc/adjust",
+            {"amount": 5, "reason": "x"},
+            422,
+            "player_id",
+        ),
+        ("post", "/api/operator/players/0/adjust", {"amount": 5, "reason": "x"}, 422, "player_id"),
+        ("post", "/api/operator/players/-1/adjust", {"amount": 5, "reason": "x"}, 422, "player_id"),
+        (
+            "post",
+            f"/api/operator/players/{2**31}/adjust",
+            {"amount": 5, "reason": "x"},
+            422,
+            "player_id",
+        ),
+        (
+            "post",
+            f"/api/operator/players/{2**63}/adjust",
+            {"amount": 5, "reason": "x"},
+            422,
+            "player_id",
+        ),
+        ("post", "/api/operator/players/1/adjust", {"amount": "NaN", "reason": "x"}, 400, "amount"),
+        (
+            "post",
+            "/api/operator/players/1/adjust",
+            {"amount": "Infinity", "reason": "x"},
+            400,
+            "amount",
+        ),
+        (
+            "post",
+            "/api/operator/players/1/adjust",
+            {"amount": "1e400", "reason": "x"},
+            400,
+            "amount",
+        ),
+        ("post", "/api/operator/players/1/adjust", {"amount": 1e300, "reason": "x"}, 400, "amount"),
+        ("post", "/api/operator/players/1/adjust", {"amount": None, "reason": "x"}, 422, "amount"),
+        (
+            "post",
+            "/api/operator/players/1/adjust",
+            {"amount": 5, "reason": "a\x00b"},
+            422,
+            "reason",
+        ),
+        (
+            "post",
+            "/api/operator/players/1/adjust",
+            {"amount": 5, "reason": "\ud800"},
+            422,
+            "reason",
+        ),
+        ("post", "/api/operator/players/1/adjust", {"amount": 5, "reason": "   "}, 422, "reason"),
+        ("post", "/api/operator/players/1/adjust", [5], 422, "body"),
+        ("post", "/api/operator/rounds/x%00y/void", {"reason": "x"}, 422, "game_number"),
+        (
+            "post",
+            "/api/operator/rounds/" + "9" * 300 + "/void",
+            {"reason": "x"},
+            422,
+            "game_number",
+        ),
+        (
+            "post",
+            "/api/operator/rounds/20261130-120000-0001/void",
+            {"reason": "a\x00"},
+            422,
+            "reason",
+        ),
+        (
+            "post",
+            "/api/operator/rounds/20261130-120000-0001/void",
+            {"reason": "x" * 501},
+            422,
+            "reason",
+        ),
+        ("get", "/api/operator/audit?limit=0", None, 422, "limit"),
+        ("get", f"/api/operator/audit?limit={2**64}", None, 422, "limit"),
+        ("get", "/api/operator/audit?limit=x", None, 422, "limit"),
+    ],
+)
+def test_operator_routes_answer_bad_values_with_a_4xx_naming_the_field(
+    store_url: str, tmp_path: Path, method: str, path: str, body: Any, status: int, field: str
+) -> None:
+    with live_server(store_url, tmp_path) as srv:
+        alice = srv.sign_in("alice")
+        assert alice.id == 1
+        kwargs: dict[str, Any] = {"headers": OP}
+        if body is not None:
+            kwargs["content"] = json.dumps(body)
+            kwargs["headers"] = {**OP, "Content-Type": "application/json"}
+        r = getattr(srv.client, method)(path, **kwargs)
+        assert r.status_code == status, r.text
+        assert r.json()["error"]["field"] == field, r.text
+        assert r.json()["error"]["message"].startswith(f"{field}: "), r.text
+        assert entries_of(srv.ledger(alice)) == [("signup", None, 1000, 1000)]
+        assert srv.audit() == []

@@ -50,7 +50,7 @@ def test_upgrade_matches_models_and_downgrade_is_reversible(store_url: str) -> N
     assert current_revision(store_url) is None
 
     upgrade(store_url)
-    assert current_revision(store_url) == "0001"
+    assert current_revision(store_url) == "0002"
     assert not is_empty(store_url)
     assert _tables(store_url) >= TABLES
     assert _diff(store_url) == []
@@ -61,14 +61,14 @@ def test_upgrade_matches_models_and_downgrade_is_reversible(store_url: str) -> N
     assert not (_tables(store_url) & TABLES)
 
     upgrade(store_url)
-    assert current_revision(store_url) == "0001"
+    assert current_revision(store_url) == "0002"
     assert _diff(store_url) == []
 
 
 def test_upgrade_is_idempotent(store_url: str) -> None:
     upgrade(store_url)
     upgrade(store_url)
-    assert current_revision(store_url) == "0001"
+    assert current_revision(store_url) == "0002"
 
 
 def test_database_refuses_a_negative_balance(store_url: str) -> None:
@@ -157,10 +157,19 @@ def test_migrations_ship_inside_the_package() -> None:
 
 
 def test_offline_mode_renders_sql(tmp_path: Path) -> None:
-    cfg = alembic_config(f"sqlite:///{tmp_path / 'offline.db'}")
+    # PostgreSQL renders without a connection; SQLite's batch migrations (0002 on)
+    # reflect the live table, so offline SQLite stops at 0001.
+    cfg = alembic_config("postgresql+psycopg://nobody@127.0.0.1:1/nothing")
     cfg.output_buffer = io.StringIO()
     command.upgrade(cfg, "head", sql=True)
     rendered = cfg.output_buffer.getvalue()
     assert "CREATE TABLE players" in rendered
     assert "CREATE TABLE ledger_entries" in rendered
+    assert "ALTER TABLE players ALTER COLUMN balance TYPE BIGINT USING (balance * 100)::bigint" in (
+        rendered
+    )
+    cfg = alembic_config(f"sqlite:///{tmp_path / 'offline.db'}")
+    cfg.output_buffer = io.StringIO()
+    command.upgrade(cfg, "0001", sql=True)
+    assert "CREATE TABLE players" in cfg.output_buffer.getvalue()
     assert not (tmp_path / "offline.db").exists()

@@ -28,6 +28,7 @@ from fastapi import (
     FastAPI,
     Header,
     HTTPException,
+    Path,
     Query,
     Request,
     Response,
@@ -36,14 +37,29 @@ from fastapi import (
 )
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    Field,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    field_validator,
+)
 
 from uth.cards import SeededShuffler, Shuffler
 from uth.errors import UthError
 from uth.money import ZERO, money_json, to_money
 from uth.server.clock import Clock, SystemClock
 from uth.server.config import Settings, TablesFile, load_tables
-from uth.server.ports import InsufficientFundsError, NotFoundError, PlayerRecord, Store
+from uth.server.ports import (
+    BalanceLimitError,
+    InsufficientFundsError,
+    NotFoundError,
+    PlayerRecord,
+    Store,
+    check_amount,
+)
 from uth.server.protocol import MAX_FRAME_BYTES, ProtocolError, parse_command
 from uth.server.table import CommandError, GameNumbers, LiveTable
 from uth.server.wallet import Wallet
@@ -113,17 +129,44 @@ class SignIn(BaseModel):
         return normalise_name(value)
 
 
+def _storable_text(value: str) -> str:
+    """Refuse text no database should get: blank, control characters (tab and
+    newlines aside: PostgreSQL refuses NUL), or lone surrogates (not UTF-8).
+    """
+    if not value.strip():
+        raise ValueError("must not be blank")
+    for ch in value:
+        if (ord(ch) < 0x20 and ch not in "\t\n\r") or ord(ch) == 0x7F:
+            raise ValueError(f"must not contain the control character U+{ord(ch):04X}")
+        if 0xD800 <= ord(ch) <= 0xDFFF:
+            raise ValueError(f"must not contain the lone surrogate U+{ord(ch):04X}")
+    return value
+
+
+#: A reason for the audit log: 1-500 characters of storable text.
+Reason = Annotated[str, Field(min_length=1, max_length=500), AfterValidator(_storable_text)]
+#: A game number in a path: ``YYYYMMDD-HHMMSS-NNNN`` in practice; any other
+#: printable text up to 64 characters (the column's size) is simply not found.
+GameNumber = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[\x21-\x7e]+$")]
+#: A player id in a path: a positive 32-bit integer (the id column's range).
+PlayerId = Annotated[int, Path(ge=1, le=2**31 - 1)]
+
+
 class VoidRequest(BaseModel):
     """Void a round: the reason is written to the audit log."""
 
-    reason: str = Field(min_length=1, max_length=500)
+    reason: Reason
 
 
 class AdjustRequest(BaseModel):
-    """Credit (+) or debit (-) a balance, with a reason for the audit log."""
+    """Credit (+) or debit (-) a balance, with a reason for the audit log.
+
+    ``amount`` in currency units, a number or a decimal string, whole cents, not
+    zero, at most :data:`~uth.server.ports.MAX_AMOUNT` either way.
+    """
 
     amount: StrictStr | StrictInt | StrictFloat
-    reason: str = Field(min_length=1, max_length=500)
+    reason: Reason
 
 
 class Runtime:
@@ -280,7 +323,8 @@ def create_app(
             404
             if isinstance(exc, NotFoundError)
             else 409
-            if isinstance(exc, InsufficientFundsError) or exc.code in _CONFLICT_CODES
+            if isinstance(exc, InsufficientFundsError | BalanceLimitError)
+            or exc.code in _CONFLICT_CODES
             else 400
         )
         return JSONResponse(
@@ -354,7 +398,7 @@ def create_app(
         return [_json_ready(r) for r in rows]
 
     @app.get("/api/history/{game_number}", tags=["history"])
-    async def round_detail(game_number: str, player: Player, rt: Rt) -> Any:
+    async def round_detail(game_number: GameNumber, player: Player, rt: Rt) -> Any:
         """One of the player's rounds: cards, decisions, wagers, results, balance before and after."""
         return _json_ready(await rt.wallet.call(rt.store.round_detail, player.id, game_number))
 
@@ -365,7 +409,7 @@ def create_app(
 
     @app.post("/api/operator/rounds/{game_number}/void", tags=["operator"])
     async def void_round(
-        game_number: str, body: VoidRequest, actor: Operator, rt: Rt
+        game_number: GameNumber, body: VoidRequest, actor: Operator, rt: Rt
     ) -> dict[str, Any]:
         """Void a round with a reason: every wager, Play included, is refunded (seed 004,
         malfunction). A round in play is voided by its table ("voiding": the players get
@@ -391,7 +435,7 @@ def create_app(
 
     @app.post("/api/operator/rounds/{game_number}/pause", tags=["operator"])
     async def pause_round(
-        game_number: str, body: VoidRequest, actor: Operator, rt: Rt
+        game_number: GameNumber, body: VoidRequest, actor: Operator, rt: Rt
     ) -> dict[str, Any]:
         """Pause a round in play (seed 004, malfunction): its timers stop and every
         player is told the issue is being investigated. Resume it or void it next.
@@ -404,7 +448,7 @@ def create_app(
 
     @app.post("/api/operator/rounds/{game_number}/resume", tags=["operator"])
     async def resume_round(
-        game_number: str, body: VoidRequest, actor: Operator, rt: Rt
+        game_number: GameNumber, body: VoidRequest, actor: Operator, rt: Rt
     ) -> dict[str, Any]:
         """Resume a paused round: the street's decision time starts again, a failed
         storage write is retried, a deck that failed its check is shuffled again.
@@ -422,10 +466,10 @@ def create_app(
 
     @app.post("/api/operator/players/{player_id}/adjust", tags=["operator"])
     async def adjust(
-        player_id: int, body: AdjustRequest, actor: Operator, rt: Rt
+        player_id: PlayerId, body: AdjustRequest, actor: Operator, rt: Rt
     ) -> dict[str, Any]:
         """Credit or debit a balance with a reason (audited)."""
-        amount = to_money(body.amount, field="amount", allow_negative=True)
+        amount = check_amount(to_money(body.amount, field="amount", allow_negative=True), "amount")
         if amount == 0:
             raise UthError("amount: must not be zero", field="amount")
         player = await rt.wallet.call(rt.store.player, player_id)

@@ -13,6 +13,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from uth.errors import InvalidRulesError
 from uth.rules import RuleSet, load_rules, merge_rules_data, rules_from_data
+from uth.server.ports import MAX_BALANCE
 
 
 class Settings(BaseSettings):
@@ -121,7 +122,7 @@ class TablesFile(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    starting_balance: Decimal = Field(default=Decimal(1000), ge=0)
+    starting_balance: Decimal = Field(default=Decimal(1000), ge=0, le=MAX_BALANCE, decimal_places=2)
     tables: list[TableConfig]
 
     @model_validator(mode="after")

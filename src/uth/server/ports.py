@@ -16,6 +16,42 @@ from typing import Any, Protocol
 
 from uth.errors import UthError
 
+#: The largest balance an account may hold, in currency units. A credit that would
+#: take a balance above it is refused (:class:`BalanceLimitError`). 999,999,999,999.99
+#: has 14 significant digits, so every amount up to it survives a JSON number
+#: (a binary double) exactly; stored as cents it fits a 64-bit integer with room.
+MAX_BALANCE = Decimal("999999999999.99")
+#: The largest amount of one ledger entry (a credit, debit, wager or adjustment),
+#: in currency units, either sign; larger amounts are refused naming the field.
+MAX_AMOUNT = Decimal("999999999999.99")
+
+
+def check_amount(amount: Decimal, field: str) -> Decimal:
+    """``amount`` when it is at most :data:`MAX_AMOUNT` either way.
+
+    Raises:
+        UthError: a larger amount; the message names ``field`` and the maximum.
+    """
+    if abs(amount) > MAX_AMOUNT:
+        raise UthError(
+            f"{field}: must be at most {MAX_AMOUNT:,} either way, got {amount}", field=field
+        )
+    return amount
+
+
+class BalanceLimitError(UthError):
+    """A credit that would take a balance above :data:`MAX_BALANCE`; nothing changed.
+
+    Attributes:
+        player_id: the player whose balance would exceed the maximum.
+    """
+
+    code = "balance_limit"
+
+    def __init__(self, message: str, *, field: str | None = None, player_id: int | None = None):
+        super().__init__(message, field=field)
+        self.player_id = player_id
+
 
 class InsufficientFundsError(UthError):
     """A debit larger than the player's balance; nothing was debited.

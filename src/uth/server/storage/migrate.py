@@ -70,12 +70,23 @@ def is_empty(url: str) -> bool:
 def _run(url: str, direction: str, revision: str) -> None:
     cfg = alembic_config(url)
     engine = make_engine(url)
+    sqlite = engine.dialect.name == "sqlite"
     try:
-        with engine.begin() as conn:
-            cfg.attributes["connection"] = conn
-            if direction == "upgrade":
-                command.upgrade(cfg, revision)
-            else:
-                command.downgrade(cfg, revision)
+        with engine.connect() as conn:
+            if sqlite:
+                # SQLite's batch migrations copy and drop tables, which foreign keys
+                # forbid; the pragma cannot change inside a transaction, so it is
+                # set before one begins, and the keys are checked before commit.
+                conn.connection.driver_connection.execute("PRAGMA foreign_keys=OFF")  # type: ignore[union-attr]
+            with conn.begin():
+                cfg.attributes["connection"] = conn
+                if direction == "upgrade":
+                    command.upgrade(cfg, revision)
+                else:
+                    command.downgrade(cfg, revision)
+                if sqlite:
+                    broken = conn.exec_driver_sql("PRAGMA foreign_key_check").all()
+                    if broken:
+                        raise RuntimeError(f"migration broke foreign keys: {broken[:5]}")
     finally:
         engine.dispose()

@@ -1,12 +1,16 @@
 """SQLAlchemy ORM models of the live table's database.
 
-Money columns are ``Numeric(14, 2)`` mapped to ``Decimal``. Times are stored
+Money columns are integer cents (``BIGINT``) read and written as ``Decimal``
+currency units by :class:`Cents`: exact on every database (SQLite stored
+``Numeric`` as binary floating point). Balances and amounts are bounded by
+:data:`~uth.server.ports.MAX_BALANCE` and :data:`~uth.server.ports.MAX_AMOUNT`,
+also as ``CHECK`` constraints. Times are stored
 timezone-aware and always read back as UTC-aware ``datetime`` values (SQLite
 returns naive values; :class:`UtcDateTime` normalises them). JSON columns hold
 only JSON-native values: ``Decimal`` amounts are stored as strings.
 
-The initial migration (``migrations/versions/0001_initial.py``) creates exactly
-this schema; a test compares the two.
+The migrations (``migrations/versions/``) create exactly this schema; a test
+compares the two.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     CheckConstraint,
     DateTime,
@@ -24,12 +29,13 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     MetaData,
-    Numeric,
     String,
     Text,
     TypeDecorator,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from uth.server.ports import MAX_AMOUNT, MAX_BALANCE
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -70,9 +76,46 @@ class UtcDateTime(TypeDecorator[datetime]):
         return value.astimezone(UTC)
 
 
-def Money() -> Numeric[Decimal]:
-    """The money column type: ``Numeric(14, 2)`` as ``Decimal``."""
-    return Numeric(14, 2, asdecimal=True)
+#: The largest balance and amount, in cents (the bounds of the CHECK constraints).
+MAX_BALANCE_CENTS = int(MAX_BALANCE * 100)
+MAX_AMOUNT_CENTS = int(MAX_AMOUNT * 100)
+
+
+class Cents(TypeDecorator[Decimal]):
+    """Money stored as integer cents (``BIGINT``), used as ``Decimal`` currency units.
+
+    ``Decimal("12.34")`` is stored as ``1234`` and read back as ``Decimal("12.34")``
+    on SQLite and PostgreSQL alike: no binary floating point anywhere.
+
+    Raises:
+        ValueError: on write, an amount that is not a whole number of cents
+            (the store validates amounts first; this is the last line).
+    """
+
+    impl = BigInteger
+    cache_ok = True
+
+    def process_bind_param(self, value: Decimal | int | None, dialect: Dialect) -> int | None:
+        """Currency units to integer cents (exact, or ValueError)."""
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, Decimal | int):
+            raise ValueError(f"money: expected a Decimal amount, got {value!r}")
+        scaled = Decimal(value).scaleb(2)
+        if not scaled.is_finite() or scaled != scaled.to_integral_value():
+            raise ValueError(f"money: {value!r} is not a whole number of cents")
+        return int(scaled)
+
+    def process_result_value(self, value: int | None, dialect: Dialect) -> Decimal | None:
+        """Integer cents to currency units with two places (``1234`` -> ``12.34``)."""
+        if value is None:
+            return None
+        return Decimal(int(value)).scaleb(-2)
+
+
+def Money() -> Cents:
+    """The money column type: integer cents as ``Decimal`` (:class:`Cents`)."""
+    return Cents()
 
 
 class Base(DeclarativeBase):
@@ -85,7 +128,10 @@ class Player(Base):
     """An account. Only the SHA-256 hex digest of the session token is stored."""
 
     __tablename__ = "players"
-    __table_args__ = (CheckConstraint("balance >= 0", name="balance_non_negative"),)
+    __table_args__ = (
+        CheckConstraint("balance >= 0", name="balance_non_negative"),
+        CheckConstraint(f"balance <= {MAX_BALANCE_CENTS}", name="balance_at_most_max"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(100), nullable=False)
@@ -127,6 +173,10 @@ class LedgerEntry(Base):
             "kind IN ('signup', 'wager', 'payout', 'refund', 'adjustment')", name="kind_known"
         ),
         CheckConstraint("balance_after >= 0", name="balance_after_non_negative"),
+        CheckConstraint(f"balance_after <= {MAX_BALANCE_CENTS}", name="balance_after_at_most_max"),
+        CheckConstraint(
+            f"amount BETWEEN -{MAX_AMOUNT_CENTS} AND {MAX_AMOUNT_CENTS}", name="amount_in_range"
+        ),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)

@@ -6,7 +6,10 @@ SQLite transactions take the database write lock up front, see
 :func:`uth.server.storage.db.make_engine`), always in the same order (the round
 row, then the players by id) so that concurrent calls cannot deadlock. Every
 change of a balance appends a ledger entry carrying the new balance, so a
-player's balance always equals the sum of their ledger entries.
+player's balance always equals the sum of their ledger entries. Every amount is
+at most :data:`~uth.server.ports.MAX_AMOUNT` and every balance at most
+:data:`~uth.server.ports.MAX_BALANCE` (checked here, naming the field, and by the
+database's ``CHECK`` constraints).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from enum import Enum
 from typing import Any
 
@@ -24,7 +27,9 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from uth.errors import UthError
 from uth.server.ports import (
+    MAX_BALANCE,
     AuditEntry,
+    BalanceLimitError,
     Debit,
     InsufficientFundsError,
     LedgerEntry,
@@ -34,6 +39,7 @@ from uth.server.ports import (
     RoundRecord,
     RoundSummary,
     Store,
+    check_amount,
 )
 from uth.server.storage.errors import DuplicateError, RoundNotOpenError
 from uth.server.storage.models import AuditLog, Player, Round, RoundPlayer
@@ -545,6 +551,13 @@ def _post(
     new_balance = (player.balance + amount).quantize(CENT)
     if new_balance < 0:
         _require_funds(player, -amount, reason)
+    if new_balance > MAX_BALANCE:
+        raise BalanceLimitError(
+            f"amount: a credit of {amount} would take the balance of player {player.id} "
+            f"to {new_balance}, above the maximum balance {MAX_BALANCE:,}",
+            field="amount",
+            player_id=player.id,
+        )
     player.balance = new_balance
     s.add(
         LedgerRow(
@@ -661,20 +674,21 @@ def _aware(value: datetime, field: str) -> datetime:
 
 
 def _money(value: object, field: str) -> Decimal:
-    """A Decimal (or int) amount in whole cents, as a two-place Decimal."""
+    """A Decimal (or int) amount in whole cents, as a two-place Decimal.
+
+    Raises:
+        UthError: not a Decimal or int, not finite, a fraction of a cent, or
+            larger than :data:`~uth.server.ports.MAX_AMOUNT` either way.
+    """
     if isinstance(value, bool) or not isinstance(value, Decimal | int):
         raise UthError(f"{field}: expected a Decimal amount, got {value!r}", field=field)
     amount = Decimal(value)
     if not amount.is_finite():
         raise UthError(f"{field}: expected a finite amount, got {value!r}", field=field)
-    try:
-        cents = amount.quantize(CENT)
-    except InvalidOperation:
-        raise UthError(f"{field}: amount too large, got {value!r}", field=field) from None
+    check_amount(amount, field)
+    cents = amount.quantize(CENT)
     if cents != amount:
         raise UthError(f"{field}: amounts are in whole cents, got {value!r}", field=field)
-    if abs(cents) >= Decimal("1e12"):
-        raise UthError(f"{field}: amount too large, got {value!r}", field=field)
     return cents
 
 
