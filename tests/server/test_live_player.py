@@ -198,6 +198,11 @@ def test_a_name_belongs_to_one_account(store_url: str, tmp_path: Path) -> None:
         bob = srv.sign_in("bob")
         stolen = srv.client.post("/api/players", json={"name": "alice", "token": bob.token})
         assert stolen.status_code == 409
+        # A new name with a token the client chose: a fresh token is issued.
+        dave = srv.client.post("/api/players", json={"name": "dave", "token": "chosen-by-me"})
+        assert dave.status_code == 201
+        assert dave.json()["token"] not in ("chosen-by-me", alice.token, bob.token)
+        assert len(dave.json()["token"]) == 43
         other = srv.client.post("/api/players", json={"name": "Alice"})
         assert other.status_code == 201 and other.json()["player"]["id"] not in (alice.id, bob.id)
 

@@ -1112,6 +1112,8 @@ class LiveTable:
     async def _street(self, rnd: Round) -> None:
         street = rnd.phase
         self.phase = str(street)
+        if self.paused is not None:  # paused between streets: hold before asking
+            await self._hold(None)
         self._street_opened = self.clock.now()
         self.deadline = self._street_opened + timedelta(seconds=self.config.decision_seconds)
         self._wake.clear()
