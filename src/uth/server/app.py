@@ -344,7 +344,6 @@ def create_app(
         another account is refused (409 ``name_taken``). The token in the reply
         authorises this player only.
         """
-        token = body.token or secrets.token_urlsafe(32)
         store = rt.store
 
         def sign_in_once() -> tuple[PlayerRecord, bool]:
@@ -352,8 +351,9 @@ def create_app(
             # sign-ins with one name cannot both find it free.
             owner = store.player_by_name(body.name)
             if owner is None:
+                # A new account always gets a fresh token, never one the client chose.
                 start = rt.tables_file.starting_balance
-                return store.create_player(body.name, token, start, rt.clock.now()), True
+                return store.create_player(body.name, fresh, start, rt.clock.now()), True
             holder = store.player_by_token(body.token) if body.token else None
             if holder is None or holder.id != owner.id:
                 raise NameTakenError(
@@ -363,7 +363,9 @@ def create_app(
                 )
             return owner, False
 
+        fresh = secrets.token_urlsafe(32)
         player, created = await rt.wallet.call(sign_in_once)
+        token = fresh if created else body.token
         if created or not rt.wallet.knows(player.id):
             rt.wallet.set_balance(player.id, player.balance)
         response.status_code = 201 if created else 200
@@ -518,7 +520,10 @@ def create_app(
         conn = _WsConnection(websocket, lambda c: t.disconnect(player.id, c))
         if not rt.wallet.knows(player.id):
             rt.wallet.set_balance(player.id, player.balance)
-        await t.load_player(player.id)
+        try:
+            await t.load_player(player.id)
+        except Exception:  # Repeat is a convenience: the player still sits down
+            log.exception("table %s: last bets of player %s not loaded", table_id, player.id)
         try:
             snapshot = t.join(player, conn)
         except CommandError as exc:

@@ -175,7 +175,7 @@ export class TableView {
 
   decide(action) {
     if (!this.decision || !this.decision.legal.includes(action)) return;
-    this.command({ type: 'decide', action });
+    this.command({ type: 'decide', action, street: this.decision.street });
   }
 
   // ------------------------------------------------------------- messages
