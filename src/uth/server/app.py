@@ -58,7 +58,7 @@ from uth.server.web import mount_web
 log = logging.getLogger("uth.server")
 
 _AUTH_SECONDS = 10.0
-_CONFLICT_CODES = frozenset({"round_not_open", "round_settling", "duplicate"})
+_CONFLICT_CODES = frozenset({"round_not_open", "round_settling", "duplicate", "name_taken"})
 
 
 class RoundSettlingError(UthError):
