@@ -50,7 +50,7 @@ def test_upgrade_matches_models_and_downgrade_is_reversible(store_url: str) -> N
     assert current_revision(store_url) is None
 
     upgrade(store_url)
-    assert current_revision(store_url) == "0002"
+    assert current_revision(store_url) == "0003"
     assert not is_empty(store_url)
     assert _tables(store_url) >= TABLES
     assert _diff(store_url) == []
@@ -61,14 +61,14 @@ def test_upgrade_matches_models_and_downgrade_is_reversible(store_url: str) -> N
     assert not (_tables(store_url) & TABLES)
 
     upgrade(store_url)
-    assert current_revision(store_url) == "0002"
+    assert current_revision(store_url) == "0003"
     assert _diff(store_url) == []
 
 
 def test_upgrade_is_idempotent(store_url: str) -> None:
     upgrade(store_url)
     upgrade(store_url)
-    assert current_revision(store_url) == "0002"
+    assert current_revision(store_url) == "0003"
 
 
 def test_database_refuses_a_negative_balance(store_url: str) -> None:

@@ -159,6 +159,7 @@ def test_migration_0002_converts_existing_money_to_the_cent(store_url: str) -> N
         (123456789, 123456789),
     ]
     assert _raw(store_url, "SELECT balance_before, balance_after FROM round_players") == [(100, 29)]
+    upgrade(store_url)
     engine = make_engine(store_url)
     try:
         store = SqlStore(engine)

@@ -55,6 +55,7 @@ from uth.server.config import Settings, TablesFile, load_tables
 from uth.server.ports import (
     BalanceLimitError,
     InsufficientFundsError,
+    NameTakenError,
     NotFoundError,
     PlayerRecord,
     Store,
@@ -109,12 +110,6 @@ def normalise_name(value: str) -> str:
     if bad is not None:
         raise ValueError(f"no control or invisible characters, got U+{ord(bad):04X}")
     return name
-
-
-class NameTakenError(UthError):
-    """The name belongs to another account."""
-
-    code = "name_taken"
 
 
 class SignIn(BaseModel):

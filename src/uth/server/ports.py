@@ -79,6 +79,14 @@ class DuplicateError(UthError):
     code = "duplicate"
 
 
+class NameTakenError(DuplicateError):
+    """A display name that already belongs to another account (compared by
+    :func:`uth.server.storage.name_key`: NFKC, case-insensitive).
+    """
+
+    code = "name_taken"
+
+
 class NotFoundError(UthError):
     """No player, round or game number matches."""
 
@@ -233,19 +241,22 @@ class Store(Protocol):
     def create_player(
         self, name: str, token: str, starting_balance: Decimal, now: datetime
     ) -> PlayerRecord:
-        """Create an account with a signup credit; only a hash of ``token`` is stored."""
+        """Create an account with a signup credit; only a hash of ``token`` is stored.
+
+        Raises NameTakenError when another account has the name.
+        """
         ...
 
     def player_by_token(self, token: str) -> PlayerRecord | None:
         """The account whose session token this is, or None."""
         ...
 
-    def player(self, player_id: int) -> PlayerRecord:
-        """The account (raises NotFoundError)."""
+    def player_by_name(self, name: str) -> PlayerRecord | None:
+        """The account that owns this display name (NFKC, case-insensitive), or None."""
         ...
 
-    def player_by_name(self, name: str) -> PlayerRecord | None:
-        """The account with exactly this display name, or None."""
+    def player(self, player_id: int) -> PlayerRecord:
+        """The account (raises NotFoundError)."""
         ...
 
     def round_player_ids(self, game_number: str) -> list[int]:

@@ -11,7 +11,7 @@ from uth.server.storage.db import make_engine, normalize_url
 from uth.server.storage.errors import DuplicateError, RoundNotOpenError, ServerLockedError
 from uth.server.storage.lock import acquire_server_lock
 from uth.server.storage.migrate import current_revision, downgrade, is_empty, upgrade
-from uth.server.storage.store import SqlStore, hash_token
+from uth.server.storage.store import SqlStore, hash_token, name_key
 
 __all__ = [
     "DuplicateError",
@@ -24,6 +24,7 @@ __all__ = [
     "hash_token",
     "is_empty",
     "make_engine",
+    "name_key",
     "normalize_url",
     "upgrade",
 ]

@@ -125,7 +125,13 @@ class Base(DeclarativeBase):
 
 
 class Player(Base):
-    """An account. Only the SHA-256 hex digest of the session token is stored."""
+    """An account. Only the SHA-256 hex digest of the session token is stored.
+
+    ``name_key`` is the display name as compared (NFKC, case-folded; see
+    :func:`uth.server.storage.store.name_key`), unique: a name belongs to one
+    account. It is NULL only for accounts that migration 0003 found sharing a
+    name with an older account (the oldest keeps the name).
+    """
 
     __tablename__ = "players"
     __table_args__ = (
@@ -135,6 +141,7 @@ class Player(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(100), nullable=False)
+    name_key: Mapped[str | None] = mapped_column(String(400), nullable=True, unique=True)
     token_hash: Mapped[str] = mapped_column(String(64), nullable=False, unique=True)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime(), nullable=False)
     balance: Mapped[Decimal] = mapped_column(Money(), nullable=False)

@@ -15,6 +15,7 @@ database's ``CHECK`` constraints).
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from decimal import Decimal
@@ -33,6 +34,7 @@ from uth.server.ports import (
     Debit,
     InsufficientFundsError,
     LedgerEntry,
+    NameTakenError,
     NotFoundError,
     PlayerRecord,
     RoundDetail,
@@ -51,9 +53,27 @@ RECOVER_REASON = "server restarted during the round"
 RECOVER_ACTOR = "system"
 
 
+#: The longest display name stored (the column's size), in characters.
+MAX_NAME_LENGTH = 100
+#: The longest comparison key of a name (NFKC may expand a character up to 18).
+MAX_NAME_KEY_LENGTH = 400
+
+
 def hash_token(token: str) -> str:
     """The SHA-256 hex digest under which a session token is stored."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def name_key(name: str) -> str:
+    """The form in which display names are compared: a name belongs to one account.
+
+    Surrounding white space is dropped, the name is normalised to NFKC, case-folded
+    and normalised again (Unicode's NFKC_Casefold, less its removal of default
+    ignorable characters, which sign-in refuses): ``"Alice"``, ``"ALICE"``,
+    ``"alice"`` and the full-width ``"ａｌｉｃｅ"`` are one name.
+    """
+    folded = unicodedata.normalize("NFKC", name.strip()).casefold()
+    return unicodedata.normalize("NFKC", folded)
 
 
 class SqlStore:
@@ -76,8 +96,18 @@ class SqlStore:
     def create_player(
         self, name: str, token: str, starting_balance: Decimal, now: datetime
     ) -> PlayerRecord:
-        """Create an account with a signup credit; only a hash of ``token`` is stored."""
+        """Create an account with a signup credit; only a hash of ``token`` is stored.
+
+        Raises:
+            NameTakenError: another account has this name (as :func:`name_key`
+                compares names); nothing is created.
+            DuplicateError: the token is in use.
+            UthError: a blank or too long name, a bad amount or time.
+        """
         name = _text(name, "name")
+        key = name_key(name)
+        if len(name) > MAX_NAME_LENGTH or len(key) > MAX_NAME_KEY_LENGTH:
+            raise UthError(f"name: must be at most {MAX_NAME_LENGTH} characters", field="name")
         if not token:
             raise UthError("token: must not be empty", field="token")
         amount = _money(starting_balance, "starting_balance")
@@ -88,15 +118,31 @@ class SqlStore:
         now = _aware(now, "now")
         try:
             with self._sessions.begin() as s:
+                if _by_name_key(s, key) is not None:
+                    raise _name_taken(name)
                 player = Player(
-                    name=name, token_hash=hash_token(token), created_at=now, balance=ZERO
+                    name=name,
+                    name_key=key,
+                    token_hash=hash_token(token),
+                    created_at=now,
+                    balance=ZERO,
                 )
                 s.add(player)
                 s.flush()
                 _post(s, player, amount, kind="signup", reason="signup", now=now)
                 return _player_record(player)
         except IntegrityError as exc:
+            # A concurrent sign-in took the name (or the token) since the check.
+            with self._sessions.begin() as s:
+                if _by_name_key(s, key) is not None:
+                    raise _name_taken(name) from exc
             raise DuplicateError("token: already in use by another player", field="token") from exc
+
+    def player_by_name(self, name: str) -> PlayerRecord | None:
+        """The account whose display name this is (compared by :func:`name_key`), or None."""
+        with self._sessions.begin() as s:
+            player = _by_name_key(s, name_key(name))
+            return None if player is None else _player_record(player)
 
     def player_by_token(self, token: str) -> PlayerRecord | None:
         """The account whose session token this is, or None."""
@@ -108,16 +154,6 @@ class SqlStore:
         """The account (raises NotFoundError)."""
         with self._sessions.begin() as s:
             return _player_record(_get_player(s, player_id))
-
-    def player_by_name(self, name: str) -> PlayerRecord | None:
-        """The account with exactly this display name (the first created, when
-        older data holds several), or None.
-        """
-        with self._sessions.begin() as s:
-            player = s.scalars(
-                select(Player).where(Player.name == name).order_by(Player.id)
-            ).first()
-            return None if player is None else _player_record(player)
 
     def round_player_ids(self, game_number: str) -> list[int]:
         """The ids of the players with a ledger entry in the round, ascending
@@ -478,6 +514,14 @@ class SqlStore:
 
 
 # -- transaction helpers ----------------------------------------------------------
+
+
+def _by_name_key(s: Session, key: str) -> Player | None:
+    return s.scalars(select(Player).where(Player.name_key == key)).first()
+
+
+def _name_taken(name: str) -> NameTakenError:
+    return NameTakenError(f"name: {name!r} is taken by another account", field="name")
 
 
 def _get_player(s: Session, player_id: int) -> Player:
