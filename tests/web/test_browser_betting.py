@@ -32,6 +32,7 @@ def test_chips_spots_undo_double_and_maximum(new_player: Any) -> None:
     p.expect(p.loc("#btn-double")).to_be_disabled()
     p.expect(p.loc("#btn-repeat")).to_be_disabled()  # no previous round
     p.expect(p.loc("#spot-trips")).to_be_disabled()  # Trips needs an Ante first
+    p.expect(p.loc("#spot-ante kbd")).to_have_text("A")  # the key hint while it takes chips
 
     # Two clicks of 5 on the Ante: 10, and the Blind follows.
     p.bet("ante", 5, times=2)
@@ -75,8 +76,8 @@ def test_chips_spots_undo_double_and_maximum(new_player: Any) -> None:
     p.expect(p.loc("#spot-trips .spot-max")).to_have_text("Maximum")
     p.expect(p.loc(".toast").last).to_have_text("Maximum bet reached on this spot")
     p.expect(p.loc("#spot-ante .spot-max")).to_have_count(0)
-    p.loc("#spot-trips").click()  # refused: over the limit
-    p.expect(p.loc(".toast").last).to_have_text("That bet is over the limit.")
+    p.loc("#spot-trips").click()  # refused: at the maximum
+    p.expect(p.loc(".toast").last).to_have_text("Not placed: Trips is at its maximum, 100.")
     p.expect_bets(trips="100")
     # The refusal does not stay up once a later command succeeds.
     p.loc("#btn-undo").click()
@@ -224,4 +225,53 @@ def test_ante_below_the_minimum_is_hinted_then_declined(new_player: Any) -> None
     p.expect(status).to_have_text("Your bets were declined: the Ante must be at least 5.")
     p.bet("ante", 5)
     p.expect(status).to_have_attribute("data-status", "status.bets_placed")
+    assert p.console_errors == []
+
+
+def test_the_selected_chip_never_changes_by_itself(new_player: Any) -> None:
+    """Balance 1,400, the 500 chip, three clicks on the Ante: the first places 500 (and
+    its Blind), the next two are refused with the numbers and the chip stays 500 (it
+    used to switch to 100 without a word and place 500 + 100 + 100). A chip the
+    balance cannot cover is not picked by key either: the page says why.
+    """
+    p: Player = new_player()
+    p.sign_in("Fay")
+    p.server.credit(p.player_id(), 400)
+    p.join("live-1")
+    p.wait_betting()
+    p.expect_balance("1,400")
+    p.chip(500)
+    chip500 = p.loc("#chips [data-chip='500']")
+    for _ in range(3):
+        p.loc("#spot-ante").click()
+    p.expect_bets(ante="500", blind="500")
+    p.expect_balance("400")
+    refusal = "Not placed: the 500 chip on the Ante takes 1,000 with the Blind, and your balance is 400."
+    p.expect(p.loc(".toast-error")).to_have_count(2)
+    p.expect(p.loc(".toast-error").last).to_have_text(refusal)
+    p.expect(chip500).to_have_attribute("aria-pressed", "true")
+    p.expect(chip500).to_be_disabled()  # not covered, but still the player's pick
+    p.expect(p.loc("#chips [aria-pressed='true']")).to_have_count(1)
+    # The player picks the 100 chip: it is placed.
+    p.bet("ante", 100)
+    p.expect_bets(ante="600", blind="600")
+    p.expect_balance("200")
+    # Shift+5 (the 500 chip) is refused with the reason; the 100 chip stays picked.
+    p.page.keyboard.press("Shift+Digit5")
+    p.expect(p.loc(".toast-error").last).to_have_text(
+        "The 500 chip is more than your balance, 200."
+    )
+    p.expect(p.loc("#chips [data-chip='100']")).to_have_attribute("aria-pressed", "true")
+    # Trips takes the chip alone: 100 of the 200 left.
+    p.loc("#spot-trips").click()
+    p.expect_bets(trips="100")
+    p.loc("#spot-ante").click()
+    p.expect(p.loc(".toast-error").last).to_have_text(
+        "Not placed: the 100 chip on the Ante takes 200 with the Blind, and your balance is 100."
+    )
+    p.expect_bets(ante="600", trips="100")
+    p.loc(".lang-btn[data-lang='ru']").click()
+    p.expect(p.loc(".toast-error").last).to_have_text(
+        "Не поставлено: фишка 100 на Анте требует 200 вместе с Блайндом, а ваш баланс 100."
+    )
     assert p.console_errors == []

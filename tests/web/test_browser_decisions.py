@@ -21,6 +21,8 @@ def _showdown(p: Player, *, announcement: str, balance: str, results: dict[str, 
         p.expect(p.loc(f"#spot-{wager} .spot-result")).to_have_text(text)
     p.expect(p.loc("#result-balance")).to_have_text(balance)
     p.expect_balance(balance)
+    # The spots' key hints are gone (they overlapped the result labels).
+    p.expect(p.loc("#spots kbd")).to_have_count(0)
     # The player's best five: five cards of the table glow (hole cards and board).
     if "fold" not in p.decisions():
         p.expect(p.loc("#player-cards .card.best, #board .card.best")).to_have_count(5)
@@ -224,6 +226,9 @@ def test_a_spectator_sees_the_shared_hand_but_no_decision(new_player: Any) -> No
         "You are watching this round. Bet when the light turns green."
     )
     eve.expect(eve.loc("#decision")).to_be_hidden()
+    # The closed light shows no count ("Betting closed 0s" before).
+    eve.expect(eve.loc("#light-status")).to_have_text("Betting closed")
+    eve.expect(eve.loc("#light-count")).to_have_text("")
     ann.decide("play_4x")
     eve.expect(eve.loc("#announcement")).to_have_text("Dealer has a pair, qualifies")
     eve.expect(eve.loc("#result")).to_be_hidden()

@@ -20,6 +20,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 from uth.cards import SeededShuffler
 from uth.server.app import create_app
 from uth.server.clock import ManualClock
@@ -61,6 +63,9 @@ decision_seconds = 15
 pause_seconds = 5
 """
 
+#: The operator token of the test server (operator routes: balance adjustments).
+OPERATOR_TOKEN = "browser-tests-operator-token"
+
 BETTING_SECONDS = {"live-1": 15, "casino-1": 20}
 DECISION_SECONDS = {"live-1": 10, "casino-1": 15}
 PAUSE_SECONDS = {"live-1": 4, "casino-1": 5}
@@ -92,7 +97,11 @@ class LiveServer:
 
         tables = tmp / "tables.toml"
         tables.write_text(TABLES_TOML, encoding="utf-8")
-        settings = Settings(database_url=f"sqlite:///{tmp / 'uth.db'}", tables_file=tables)
+        settings = Settings(
+            database_url=f"sqlite:///{tmp / 'uth.db'}",
+            tables_file=tables,
+            operator_token=OPERATOR_TOKEN,
+        )
         self.clock = ManualClock()
         self.app = create_app(settings, clock=self.clock, shuffler=SeededShuffler(seed))
         if not any(getattr(r, "path", None) == "/" for r in self.app.routes):
@@ -125,6 +134,15 @@ class LiveServer:
     def advance(self, seconds: float) -> None:
         """Move the server's clock (timers fire at once; nothing sleeps)."""
         self.clock.advance(seconds)
+
+    def credit(self, player_id: int, amount: int) -> None:
+        """Credit a player's balance through the operator route."""
+        r = httpx.post(
+            f"{self.url}/api/operator/players/{player_id}/adjust",
+            json={"amount": amount, "reason": "browser test"},
+            headers={"Authorization": f"Bearer {OPERATOR_TOKEN}"},
+        )
+        assert r.status_code == 200, r.text
 
 
 @contextmanager
@@ -163,6 +181,16 @@ class Player:
         self.page.fill("#signin-name", name)
         self.page.click("#signin-btn")
         self.expect(self.page.locator("#me-name")).to_have_text(name)
+
+    def player_id(self) -> int:
+        """The signed-in player's account id (``GET /api/me`` with the page's token)."""
+        pid: int = self.page.evaluate(
+            """async () => {
+            const m = await import('/static/api.js');
+            return (await m.me()).id;
+        }"""
+        )
+        return pid
 
     def join(self, table_id: str) -> None:
         self.page.click(f"[data-join='{table_id}']")

@@ -1,7 +1,7 @@
 // The page: lobby and table views, routing (#/table/<id>), language, keyboard, dialogs.
 import * as api from './api.js';
 import { h } from './dom.js';
-import { formatMoney, getLang, onLangChange, setLang, t, translateTree } from './i18n.js';
+import { formatMoney, getLang, onLangChange, setLang, t, tm, translateTree } from './i18n.js';
 import { openHistory, openKeys, openRules } from './panels.js';
 import { TableView } from './table.js';
 
@@ -23,7 +23,7 @@ function toast(key, kind = 'info', vars = {}) {
   const node = h(
     'div',
     { class: `toast toast-${kind}`, 'data-key': key, 'data-vars': JSON.stringify(vars), role: kind === 'error' ? 'alert' : 'status' },
-    t(key, vars),
+    tm(key, vars),
   );
   box.append(node);
   while (box.children.length > 3) box.firstElementChild.remove();
@@ -206,7 +206,7 @@ function applyLanguage() {
     btn.setAttribute('aria-pressed', String(btn.dataset.lang === getLang()));
   }
   renderWho();
-  for (const node of document.querySelectorAll('.toast')) node.textContent = t(node.dataset.key, JSON.parse(node.dataset.vars));
+  for (const node of document.querySelectorAll('.toast')) node.textContent = tm(node.dataset.key, JSON.parse(node.dataset.vars));
   if (app.view === 'lobby') renderLobby();
   if (app.view === 'table') app.table.render();
   for (const dlg of document.querySelectorAll('dialog[open]')) dlg.dispatchEvent(new Event('rerender'));

@@ -84,6 +84,11 @@ export const DICTIONARIES = {
     'notice.maximum': 'Maximum bet reached on this spot',
     'notice.max_tag': 'Maximum',
     'notice.ante_first': 'Place the Ante first',
+    'refuse.no_chip': 'Pick a chip first.',
+    'refuse.chip_ante': 'Not placed: the {chip} chip on the Ante takes {cost} with the Blind, and your balance is {balance}.',
+    'refuse.chip_side': 'Not placed: the {chip} chip on {spot} takes {cost}, and your balance is {balance}.',
+    'refuse.chip_over_balance': 'The {chip} chip is more than your balance, {balance}.',
+    'refuse.at_max': 'Not placed: {spot} is at its maximum, {max}.',
     'warn.balance_low_for_play':
       'Your balance left would not cover a 1x Play: you could only fold at the river.',
 
@@ -381,6 +386,11 @@ export const DICTIONARIES = {
     'notice.maximum': 'На этом поле достигнута максимальная ставка',
     'notice.max_tag': 'Максимум',
     'notice.ante_first': 'Сначала поставьте Анте',
+    'refuse.no_chip': 'Сначала выберите фишку.',
+    'refuse.chip_ante': 'Не поставлено: фишка {chip} на Анте требует {cost} вместе с Блайндом, а ваш баланс {balance}.',
+    'refuse.chip_side': 'Не поставлено: фишка {chip} на {spot} требует {cost}, а ваш баланс {balance}.',
+    'refuse.chip_over_balance': 'Фишка {chip} больше вашего баланса, {balance}.',
+    'refuse.at_max': 'Не поставлено: на {spot} уже максимум, {max}.',
     'warn.balance_low_for_play':
       'Оставшийся баланс не покроет ставку Игра 1×: на ривере можно будет только сбросить карты.',
 
@@ -649,6 +659,17 @@ export function t(key, vars = {}, fallback) {
   }
   for (const [k, v] of Object.entries(vars ?? {})) text = text.replaceAll(`{${k}}`, String(v));
   return text;
+}
+
+/**
+ * t() for a message with amounts: every number in `vars` is shown as money in the
+ * page's language (so a message kept with its numbers reads right after a language
+ * switch); strings are used as they are.
+ */
+export function tm(key, vars = {}) {
+  const shown = {};
+  for (const [k, v] of Object.entries(vars ?? {})) shown[k] = typeof v === 'number' ? formatMoney(v) : v;
+  return t(key, shown);
 }
 
 /** Translate the static page: data-i18n (text) and data-i18n-* (attributes). */

@@ -6,7 +6,7 @@
 import * as api from './api.js';
 import { cardRow, cardSvg } from './cards.js';
 import { chipColour, h } from './dom.js';
-import { formatMoney, hasKey, t } from './i18n.js';
+import { formatMoney, hasKey, t, tm } from './i18n.js';
 
 const STREETS = ['pre_flop', 'flop', 'river'];
 const SPOTS = ['ante', 'trips', 'bad_beat'];
@@ -165,12 +165,39 @@ export class TableView {
   }
 
   placeBet(spot) {
-    if (!this.canBet() || this.selectedChip === null) return;
+    if (!this.canBet()) return;
+    if (this.selectedChip === null) {
+      this.hooks.toast('refuse.no_chip', 'error');
+      return;
+    }
     if (spot !== 'ante' && num(this.state?.bets?.ante) === 0) {
       this.hooks.toast('notice.ante_first', 'info');
       return;
     }
+    const refusal = this.chipRefusal(spot, this.selectedChip);
+    if (refusal) {
+      this.hooks.toast(refusal.key, 'error', refusal.vars);
+      return;
+    }
     this.command({ type: 'place_bet', spot, amount: this.selectedChip });
+  }
+
+  /**
+   * Why the chip cannot go on the spot now, with the numbers ({key, vars}), or null.
+   * The selected chip is the player's choice: it is never swapped for a smaller one,
+   * the click is refused instead. The server places a chip up to the spot's maximum,
+   * so the cost is that of the part placed; an Ante takes its Blind too (004).
+   */
+  chipRefusal(spot, chip) {
+    const bets = this.state?.bets ?? {};
+    const lim = this.limit(spot);
+    const current = num(bets[spot]);
+    const vars = { chip, spot: t(`spot.${spot}`), balance: this.balance() ?? 0 };
+    if (lim && current >= lim.max) return { key: 'refuse.at_max', vars: { ...vars, max: lim.max } };
+    const placed = lim ? Math.min(chip, lim.max - current) : chip;
+    const cost = spot === 'ante' ? 2 * placed : placed;
+    if (cost <= vars.balance) return null;
+    return { key: spot === 'ante' ? 'refuse.chip_ante' : 'refuse.chip_side', vars: { ...vars, cost } };
   }
 
   decide(action) {
@@ -485,10 +512,16 @@ export class TableView {
 
   selectChipIndex(i) {
     const value = this.chips()[i];
-    if (value !== undefined && this.chipEnabled(value)) {
-      this.selectedChip = value;
-      this.render();
+    if (value === undefined || !this.canBet()) return;
+    if (!this.chipEnabled(value)) {
+      // A chip the balance cannot cover is not picked: say why, keep the current one.
+      const balance = this.balance() ?? 0;
+      if (num(this.state?.bets?.ante) > 0) this.hooks.toast('refuse.chip_over_balance', 'error', { chip: value, balance });
+      else this.hooks.toast('refuse.chip_ante', 'error', { chip: value, cost: 2 * value, balance });
+      return;
     }
+    this.selectedChip = value;
+    this.render();
   }
 
   // ------------------------------------------------------------ keyboard
@@ -530,8 +563,11 @@ export class TableView {
   renderTimers() {
     const left = this.secondsLeft();
     const count = this.$('light-count');
-    const showCount = left !== null && ['betting', 'closed', 'pause'].includes(this.phase);
-    count.textContent = showCount ? t('timer.seconds', { n: Math.ceil(left) }) : '';
+    // The light's count while betting is open and during the pause; never "0s" (a
+    // closed window has no time left to show).
+    const running = (this.phase === 'betting' && this.light !== 'red') || this.phase === 'pause';
+    const n = left === null ? 0 : Math.ceil(left);
+    count.textContent = running && n > 0 ? t('timer.seconds', { n }) : '';
     const dc = this.$('decision-count');
     if (this.decision) {
       const dl = this.secondsLeft(this.decision.deadline);
@@ -690,8 +726,9 @@ export class TableView {
         const open = betting && (spot === 'ante' || num(this.state?.bets?.ante) > 0);
         node.disabled = !open;
         node.classList.toggle('open', open);
-        const kbdKey = `key.spot_${spot}`;
-        node.append(h('kbd', {}, t(kbdKey)));
+        // The key hint only while the spot takes chips: at the showdown the spot
+        // shows its result label there instead.
+        if (open) node.append(h('kbd', {}, t(`key.spot_${spot}`)));
         node.setAttribute('aria-label', `${t(`spot.${spot}`)}: ${formatMoney(amount)}`);
       }
     }
@@ -701,10 +738,9 @@ export class TableView {
     const tray = this.$('chips');
     tray.setAttribute('aria-label', t('chips.title'));
     const chips = this.chips();
-    if (this.selectedChip !== null && !this.chipEnabled(this.selectedChip)) {
-      const enabled = chips.filter((c) => this.chipEnabled(c) && c <= this.selectedChip);
-      if (enabled.length) this.selectedChip = enabled[enabled.length - 1];
-    }
+    // The first chip is picked for the player once (the second smallest the balance
+    // covers); after that the choice is theirs alone, even when the balance no longer
+    // covers it (a click on a spot then says why it is refused).
     if (this.selectedChip === null) {
       const enabled = chips.filter((c) => this.chipEnabled(c));
       if (enabled.length) this.selectedChip = enabled[Math.min(1, enabled.length - 1)];
@@ -786,7 +822,7 @@ export class TableView {
       box.hidden = false;
       box.className = `result outcome-${this.banner.kind}`;
       box.dataset.banner = this.banner.key;
-      box.append(h('div', { class: 'result-head result-banner' }, bannerText(this.banner)));
+      box.append(h('div', { class: 'result-head result-banner' }, tm(this.banner.key, this.banner.vars)));
       return;
     }
     delete box.dataset.banner;
@@ -930,7 +966,7 @@ export class TableView {
       kind = 'confirm';
     } else if (STREETS.includes(this.phase) || this.phase === 'closed') key = this.inRound ? 'status.waiting_others' : 'status.watching';
     else if (this.phase === 'pause' || this.phase === 'settled') key = 'status.next_round';
-    line.textContent = key ? bannerText({ key, vars }) : '';
+    line.textContent = key ? tm(key, vars) : '';
     line.dataset.status = key ?? '';
     line.className = `status-line${kind ? ` status-${kind}` : ''}`;
   }
@@ -949,13 +985,6 @@ function chipStack(amount) {
 function chipFace(amount) {
   const text = formatMoney(amount);
   return h('span', { class: 'chip-face money', 'data-len': String(Math.min(7, text.length)) }, text);
-}
-
-/** A message with money amounts in its vars, in the page's language. */
-function bannerText({ key, vars = {} }) {
-  const shown = {};
-  for (const [k, v] of Object.entries(vars ?? {})) shown[k] = typeof v === 'number' ? formatMoney(v) : v;
-  return t(key, shown);
 }
 
 function formatSigned(n) {
