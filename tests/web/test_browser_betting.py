@@ -246,7 +246,9 @@ def test_the_selected_chip_never_changes_by_itself(new_player: Any) -> None:
         p.loc("#spot-ante").click()
     p.expect_bets(ante="500", blind="500")
     p.expect_balance("400")
-    refusal = "Not placed: the 500 chip on the Ante takes 1,000 with the Blind, and your balance is 400."
+    refusal = (
+        "Not placed: the 500 chip on the Ante takes 1,000 with the Blind, and your balance is 400."
+    )
     p.expect(p.loc(".toast-error")).to_have_count(2)
     p.expect(p.loc(".toast-error").last).to_have_text(refusal)
     p.expect(chip500).to_have_attribute("aria-pressed", "true")
