@@ -170,6 +170,33 @@ class Player:
             lambda m: self.console_errors.append(m.text) if m.type == "error" else None,
         )
         page.on("pageerror", lambda e: self.console_errors.append(str(e)))
+        self._cable_up = True
+        self._links: list[tuple[Any, Any]] = []
+
+    # -- the network ---------------------------------------------------------
+    def install_cable(self) -> None:
+        """Route the page's WebSockets through the test (before joining a table), so
+        that ``cut_cable`` can drop them as a lost network would."""
+
+        def handler(ws: Any) -> None:
+            if not self._cable_up:
+                ws.close(code=1011, reason="network down")
+                return
+            self._links.append((ws, ws.connect_to_server()))
+
+        self.page.route_web_socket(re.compile(r"/ws/"), handler)
+
+    def cut_cable(self) -> None:
+        """Drop every WebSocket of the page, and refuse new ones until ``mend_cable``."""
+        self._cable_up = False
+        for page_side, server_side in self._links:
+            page_side.close(code=1011, reason="network down")
+            server_side.close()
+        self._links.clear()
+
+    def mend_cable(self) -> None:
+        """Let new WebSockets through again (the page reconnects on its own)."""
+        self._cable_up = True
 
     # -- lobby -------------------------------------------------------------
     def open(self) -> None:

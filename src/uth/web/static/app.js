@@ -18,7 +18,7 @@ const app = {
 // ---------------------------------------------------------------- toasts
 // Passing messages: bottom right beside the felt on wide screens, over the top bar on
 // narrow ones (style.css), never over the game number and the light.
-function toast(key, kind = 'info', vars = {}) {
+function toast(key, kind = 'info', vars = {}, ms = 3500) {
   const box = $('toasts');
   const node = h(
     'div',
@@ -27,7 +27,7 @@ function toast(key, kind = 'info', vars = {}) {
   );
   box.append(node);
   while (box.children.length > 3) box.firstElementChild.remove();
-  setTimeout(() => node.remove(), 3500);
+  setTimeout(() => node.remove(), ms);
 }
 
 /** Take down the messages of one kind (an error once a later command succeeded). */

@@ -27,7 +27,7 @@ const num = (v) => (v === null || v === undefined ? 0 : Number(v));
 export class TableView {
   /**
    * @param {object} hooks onLeave(reasonKey) when the table is closed by the server;
-   *   toast(textKey, kind, vars) to show a message; clearToasts(kind) to take down
+   *   toast(textKey, kind, vars, ms) to show a message (numbers in vars are money); clearToasts(kind) to take down
    *   the messages of a kind (a stale error once a later command succeeds);
    *   onBalance(balance).
    */
@@ -39,6 +39,9 @@ export class TableView {
     this.seq = 0;
     this.pending = new Map();
     this.retry = 0;
+    this.lost = null; // what the page showed when the connection dropped, until the next snapshot
+    this.reconnectTimer = null;
+    this.reconnectAt = null; // local time (ms) of the next automatic try
     this.reset();
     this.timerHandle = null;
     this.declinedNote = null; // why the last bets were declined, until the next Ante
@@ -85,6 +88,15 @@ export class TableView {
       const btn = this.$(id);
       btn.addEventListener('click', () => this.command({ type: btn.dataset.cmd }));
     }
+    this.$('btn-reconnect').addEventListener('click', () => this.reconnectNow());
+    // The browser knows first when the network goes: drop the socket (it may take a
+    // long time to notice) and try again as soon as the network is back.
+    window.addEventListener('offline', () => {
+      if (this.ws && this.connected) this.ws.close(4000);
+    });
+    window.addEventListener('online', () => {
+      if (this.lost) this.reconnectNow();
+    });
   }
 
   // ------------------------------------------------------------ lifecycle
@@ -113,6 +125,10 @@ export class TableView {
     this.closing = true;
     if (this.timerHandle) clearInterval(this.timerHandle);
     this.timerHandle = null;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.reconnectAt = null;
+    this.lost = null;
     if (this.ws) {
       try {
         this.ws.close(1000);
@@ -126,6 +142,7 @@ export class TableView {
   connect() {
     const ws = new WebSocket(api.tableSocketUrl(this.tableId));
     this.ws = ws;
+    this.pending.clear(); // replies to a dropped connection's commands never come
     ws.addEventListener('open', () => {
       ws.send(JSON.stringify({ type: 'auth', token: api.getToken() }));
     });
@@ -145,17 +162,76 @@ export class TableView {
       if (ev.code === 4401) return this.hooks.onLeave('error.unauthorized');
       if (ev.code === 4404) return this.hooks.onLeave('error.table_not_found');
       if (ev.code === 4409) return this.hooks.onLeave('error.table_full');
+      this.lost ??= this.memo();
+      this.decision = null; // no decision can be sent: the panel goes until the snapshot
+      this.scheduleReconnect();
       this.render();
-      const delay = Math.min(5000, 500 * 2 ** this.retry++);
-      setTimeout(() => {
-        if (!this.closing && ws === this.ws) this.connect();
-      }, delay);
     });
+  }
+
+  /** What the page showed when the connection dropped (to say what changed meanwhile). */
+  memo() {
+    return {
+      gameNumber: this.gameNumber,
+      phase: this.phase,
+      // Bets stand from the red light on (004): the hand plays on without the page.
+      inRound: (this.inRound || (this.phase === 'closed' && num(this.state?.total_bet) > 0)) && !this.settlement && this.phase !== 'voided',
+      decisions: [...this.decisions],
+      betsOn: this.phase === 'betting' && num(this.state?.total_bet) > 0,
+    };
+  }
+
+  /** The next automatic try: 1, 2, 4, 8, then every 15 seconds. */
+  scheduleReconnect() {
+    const delay = Math.min(15000, 1000 * 2 ** this.retry);
+    this.retry += 1;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectAt = Date.now() + delay;
+    this.reconnectTimer = setTimeout(() => this.reconnectNow(), delay);
+  }
+
+  reconnectNow() {
+    if (this.closing || !this.tableId) return;
+    if (this.ws && this.ws.readyState === WebSocket.CONNECTING) return;
+    if (this.ws && this.ws.readyState === WebSocket.OPEN && this.connected) return;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.reconnectAt = null;
+    this.connect();
+    this.render();
+  }
+
+  /**
+   * Back after a dropped connection: say so, and what happened meanwhile that the page
+   * could not show: the timer's decisions, or the end of the round (its result from
+   * the snapshot's `last_result`). Bets declined while away come as `bets_declined`
+   * right after the snapshot, and a round voided by a restart as `round_voided`.
+   */
+  announceReconnect(lost, snap) {
+    this.hooks.toast('conn.restored', 'info', {}, 8000);
+    if (!lost.inRound || !lost.gameNumber) return;
+    const game = lost.gameNumber;
+    if (snap.game_number === game && STREETS.includes(snap.phase)) {
+      for (const d of (snap.state?.decisions ?? []).slice(lost.decisions.length)) {
+        if (d === 'auto:check' || d === 'auto:fold') this.hooks.toast(`conn.${d.slice(5)}_while_away`, 'info', {}, 8000);
+      }
+      return;
+    }
+    const r = snap.last_result;
+    if (r?.type === 'settlement' && r.game_number === game) {
+      const net = num(r.net);
+      const key = net > 0 ? 'conn.settled_win' : net < 0 ? 'conn.settled_lose' : 'conn.settled_even';
+      this.hooks.toast(key, 'info', { game, amount: Math.abs(net) }, 8000);
+    } else if (r?.type === 'round_voided' && r.game_number === game) {
+      this.hooks.toast('conn.voided_while_away', 'info', { game }, 8000);
+    } else if (!(snap.game_number === game && ['closed', 'settled'].includes(snap.phase))) {
+      this.hooks.toast('conn.round_over', 'info', { game }, 8000);
+    }
   }
 
   /** Send a command with a fresh request id; the reply comes as accepted/error. */
   command(cmd) {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN || (!this.connected && cmd.type !== 'snapshot')) return false;
     // Unique across reloads too: the server answers a repeated id with its first
     // reply and does not apply the command again.
     const id = `${SESSION_ID}-${++this.seq}`;
@@ -201,7 +277,7 @@ export class TableView {
   }
 
   decide(action) {
-    if (!this.decision || !this.decision.legal.includes(action)) return;
+    if (!this.connected || !this.decision || !this.decision.legal.includes(action)) return;
     this.command({ type: 'decide', action });
   }
 
@@ -242,6 +318,10 @@ export class TableView {
   on_snapshot(msg) {
     this.connected = true;
     this.retry = 0;
+    const lost = this.lost;
+    this.lost = null;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectAt = null;
     // A banner (bets declined, round voided) stays up until the next betting window:
     // the snapshot asked for after a decline must not take it down.
     const banner = msg.phase === 'betting' ? null : this.banner;
@@ -268,6 +348,7 @@ export class TableView {
         this.decision = { street: this.phase, legal: s.legal_actions, deadline: this.deadline };
       }
     }
+    if (lost) this.announceReconnect(lost, msg);
   }
 
   applyState(state) {
@@ -561,6 +642,10 @@ export class TableView {
   }
 
   renderTimers() {
+    if (this.lost) {
+      const wait = this.reconnectAt === null ? 0 : Math.ceil((this.reconnectAt - Date.now()) / 1000);
+      this.$('conn-lost-retry').textContent = wait > 0 ? t('conn.retry_in', { n: wait }) : t('conn.retrying');
+    }
     const left = this.secondsLeft();
     const count = this.$('light-count');
     // The light's count while betting is open and during the pause; never "0s" (a
@@ -601,6 +686,7 @@ export class TableView {
     this.renderOthers();
     this.renderFeltPays();
     this.renderStatus();
+    this.renderConnection();
     this.renderTimers();
     if (this.revealHand) {
       this.revealHand = false;
@@ -622,6 +708,19 @@ export class TableView {
     if (top >= 0 && bottom <= limit) return;
     const y = window.scrollY + felt.getBoundingClientRect().top - 8;
     window.scrollTo({ top: Math.max(0, y), behavior: 'instant' });
+  }
+
+  /** The overlay while the connection is down: what it means now, and the next try. */
+  renderConnection() {
+    const box = this.$('conn-lost');
+    box.hidden = !this.lost;
+    if (!this.lost) return;
+    const l = this.lost;
+    let key = 'conn.lost_watching';
+    if (l.betsOn) key = 'conn.lost_betting';
+    else if (l.inRound) key = 'conn.lost_round';
+    this.$('conn-lost-what').textContent = t(key);
+    this.$('conn-lost-what').dataset.key = key;
   }
 
   renderLight() {
