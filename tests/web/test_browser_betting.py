@@ -120,7 +120,7 @@ def test_low_balance_warning_and_only_affordable_decisions(new_player: Any) -> N
     p.expect_bets(ante="500", blind="500")
     p.expect_balance("0")
     p.expect(p.loc("#warning")).to_have_text(
-        "Your balance left would not cover a 1x Play: you could only fold at the river."
+        "Your balance left, 0, would not cover a 1x Play of 500: you could only fold at the river."
     )
     for chip in p.loc("#chips [data-chip]").all():
         p.expect(chip).to_be_disabled()
@@ -128,6 +128,10 @@ def test_low_balance_warning_and_only_affordable_decisions(new_player: Any) -> N
     p.close_betting()
     p.expect(p.loc("#warning")).to_be_hidden()
     p.expect_decision("check")
+    why = p.loc("#decision-why")
+    p.expect(why).to_have_text(
+        "Not enough for PLAY 4x (2,000) or PLAY 3x (1,500): your balance is 0. You can check."
+    )
     before = _layout(p)
     p.server.advance(10)  # the pre-flop decision times out
     p.expect(p.loc("#auto-notice")).to_have_text("AUTO CHECKED")
@@ -135,8 +139,15 @@ def test_low_balance_warning_and_only_affordable_decisions(new_player: Any) -> N
     # The notice overlays the bar: nothing moves when it shows.
     assert _layout(p) == before
     p.expect(p.loc("#view-table")).to_have_attribute("data-decisions", "auto:check")
+    p.expect(why).to_have_text("Not enough for PLAY 2x (1,000): your balance is 0. You can check.")
     p.server.advance(10)
     p.expect_decision("fold")
+    p.expect(why).to_have_text(
+        "Not enough for PLAY 1x (500): your balance is 0. You can only fold."
+    )
+    p.loc(".lang-btn[data-lang='ru']").click()
+    p.expect(why).to_have_text("Не хватает на ИГРАТЬ 1× (500): ваш баланс 0. Остаётся только пас.")
+    p.loc(".lang-btn[data-lang='en']").click()
     p.expect(p.loc("#view-table")).to_have_attribute("data-decisions", "auto:check auto:check")
     p.expect(p.loc("#auto-notice")).to_have_text("AUTO CHECKED")
     p.server.advance(10)
@@ -276,4 +287,24 @@ def test_the_selected_chip_never_changes_by_itself(new_player: Any) -> None:
     p.expect(p.loc(".toast-error").last).to_have_text(
         "Не поставлено: фишка 100 на Анте требует 200 вместе с Блайндом, а ваш баланс 100."
     )
+    assert p.console_errors == []
+
+
+def test_a_missing_play_says_why(new_player: Any) -> None:
+    """Ante 200 of 1,000: 600 left covers PLAY 3x (600) but not PLAY 4x (800); the
+    panel says so with the numbers. PLAY 3x is then taken."""
+    p: Player = new_player()
+    p.sign_in("Gus")
+    p.join("live-1")
+    p.wait_betting()
+    p.bet("ante", 100, times=2)
+    p.expect_balance("600")
+    p.expect(p.loc("#warning")).to_be_hidden()
+    p.close_betting()
+    p.expect_decision("play_3x", "check")
+    p.expect(p.loc("#decision-why")).to_have_text(
+        "Not enough for PLAY 4x (800): your balance is 600."
+    )
+    p.decide("play_3x")
+    p.expect(p.loc("#result .result-head")).to_have_text("You win 800")
     assert p.console_errors == []

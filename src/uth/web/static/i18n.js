@@ -90,7 +90,7 @@ export const DICTIONARIES = {
     'refuse.chip_over_balance': 'The {chip} chip is more than your balance, {balance}.',
     'refuse.at_max': 'Not placed: {spot} is at its maximum, {max}.',
     'warn.balance_low_for_play':
-      'Your balance left would not cover a 1x Play: you could only fold at the river.',
+      'Your balance left, {balance}, would not cover a 1x Play of {play}: you could only fold at the river.',
 
     'limits.title': 'Bet limits',
     'limits.blind_equal': 'equal to the Ante',
@@ -102,6 +102,10 @@ export const DICTIONARIES = {
     'others.seat': 'seat {n}',
 
     'decision.title': 'Make your decision',
+    'decision.short': 'Not enough for {plays}: your balance is {balance}.',
+    'decision.short_check': 'Not enough for {plays}: your balance is {balance}. You can check.',
+    'decision.short_fold': 'Not enough for {plays}: your balance is {balance}. You can only fold.',
+    'decision.or': ' or ',
     'street.pre_flop': 'Before the flop',
     'street.flop': 'After the flop',
     'street.river': 'After the turn and river',
@@ -408,7 +412,7 @@ export const DICTIONARIES = {
     'refuse.chip_over_balance': 'Фишка {chip} больше вашего баланса, {balance}.',
     'refuse.at_max': 'Не поставлено: на {spot} уже максимум, {max}.',
     'warn.balance_low_for_play':
-      'Оставшийся баланс не покроет ставку Игра 1×: на ривере можно будет только сбросить карты.',
+      'Оставшийся баланс, {balance}, не покроет ставку Игра 1× в {play}: на ривере можно будет только сбросить карты.',
 
     'limits.title': 'Лимиты ставок',
     'limits.blind_equal': 'равен Анте',
@@ -420,6 +424,10 @@ export const DICTIONARIES = {
     'others.seat': 'место {n}',
 
     'decision.title': 'Примите решение',
+    'decision.short': 'Не хватает на {plays}: ваш баланс {balance}.',
+    'decision.short_check': 'Не хватает на {plays}: ваш баланс {balance}. Можно сделать чек.',
+    'decision.short_fold': 'Не хватает на {plays}: ваш баланс {balance}. Остаётся только пас.',
+    'decision.or': ' или ',
     'street.pre_flop': 'До флопа',
     'street.flop': 'После флопа',
     'street.river': 'После тёрна и ривера',

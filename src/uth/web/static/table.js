@@ -878,7 +878,10 @@ export class TableView {
     const warn = this.$('warning');
     const low = betting && s.warning === 'balance_low_for_play';
     warn.hidden = !low;
-    warn.textContent = low ? t('warn.balance_low_for_play') : '';
+    // With the numbers: the balance left and the 1x Play it would not cover.
+    const river = this.info?.rule_set?.play_multiples?.river ?? [1];
+    const play = num(s.bets?.ante) * Math.min(...river);
+    warn.textContent = low ? tm('warn.balance_low_for_play', { balance: num(s.balance), play }) : '';
     this.$('t-total').textContent = formatMoney(this.totalBet());
   }
 
@@ -901,6 +904,10 @@ export class TableView {
     box.replaceChildren();
     if (!d) return;
     this.$('decision-street').textContent = t(`street.${d.street}`);
+    const why = this.$('decision-why');
+    const short = this.shortPlays(d);
+    why.hidden = !short;
+    why.textContent = short ?? '';
     for (const action of d.legal) {
       const btn = h(
         'button',
@@ -911,6 +918,21 @@ export class TableView {
       btn.addEventListener('click', () => this.decide(action));
       box.append(btn);
     }
+  }
+
+  /**
+   * Why a Play the street offers is missing (the balance does not cover it), with the
+   * numbers, or null: "Not enough for PLAY 4x (800): your balance is 600."
+   */
+  shortPlays(d) {
+    const multiples = this.info?.rule_set?.play_multiples?.[d.street] ?? [];
+    const ante = num(this.roundBets?.ante ?? this.state?.bets?.ante);
+    const balance = this.balance() ?? 0;
+    const missing = multiples.filter((m) => !d.legal.includes(`play_${m}x`) && ante * m > balance);
+    if (!missing.length || ante <= 0) return null;
+    const plays = missing.map((m) => `${t(`action.play_${m}x`)} (${formatMoney(ante * m)})`).join(t('decision.or'));
+    const key = d.legal.some((a) => a.startsWith('play_')) ? 'decision.short' : `decision.short_${d.street === 'river' ? 'fold' : 'check'}`;
+    return t(key, { plays, balance: formatMoney(balance) });
   }
 
   renderResult() {
