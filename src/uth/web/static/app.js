@@ -123,12 +123,16 @@ async function onSignIn(ev) {
   try {
     const reply = await api.signIn(name);
     api.setToken(reply.token);
+    api.rememberAccount(reply.player.name, reply.token);
     app.me = reply.player;
     renderWho();
     renderLobby();
     toast('lobby.welcome', 'info', { name: reply.player.name });
   } catch (err) {
-    toast(err.status === 422 ? 'error.bad_name' : 'error.network', 'error');
+    let key = 'error.network';
+    if (err.code === 'name_taken') key = 'error.name_taken';
+    else if (err.status === 422) key = 'error.bad_name';
+    toast(key, 'error');
   } finally {
     $('signin-btn').disabled = false;
   }

@@ -16,7 +16,7 @@ export const DICTIONARIES = {
     'lobby.name_label': 'Your name',
     'lobby.name_placeholder': 'Enter a name to play',
     'lobby.sign_in': 'Sign in and play',
-    'lobby.sign_in_hint': 'Signing in opens a new play-money account with a starting balance.',
+    'lobby.sign_in_hint': 'A new name opens a play-money account with a starting balance; this browser keeps you signed in.',
     'lobby.signed_in_as': 'Signed in as',
     'lobby.balance': 'Balance',
     'lobby.sign_out': 'Sign out',
@@ -325,7 +325,8 @@ export const DICTIONARIES = {
     'error.invalid_amount': 'That amount is not valid.',
     'error.not_seated': 'You are not seated at this table.',
     'error.malformed': 'The table did not understand the request.',
-    'error.bad_name': 'Please enter a name of 1 to 40 characters.',
+    'error.bad_name': 'Please enter a name of 1 to 20 characters, without control or invisible characters.',
+    'error.name_taken': 'That name belongs to another player: pick another name.',
   },
 
   ru: {
@@ -338,7 +339,7 @@ export const DICTIONARIES = {
     'lobby.name_label': 'Ваше имя',
     'lobby.name_placeholder': 'Введите имя, чтобы играть',
     'lobby.sign_in': 'Войти и играть',
-    'lobby.sign_in_hint': 'При входе открывается новый счёт игровых денег со стартовым балансом.',
+    'lobby.sign_in_hint': 'Новое имя открывает счёт игровых денег со стартовым балансом; этот браузер запомнит вход.',
     'lobby.signed_in_as': 'Вы вошли как',
     'lobby.balance': 'Баланс',
     'lobby.sign_out': 'Выйти',
@@ -648,7 +649,8 @@ export const DICTIONARIES = {
     'error.invalid_amount': 'Недопустимая сумма.',
     'error.not_seated': 'Вы не сидите за этим столом.',
     'error.malformed': 'Стол не понял запрос.',
-    'error.bad_name': 'Введите имя длиной от 1 до 40 символов.',
+    'error.bad_name': 'Введите имя длиной от 1 до 20 символов, без управляющих и невидимых символов.',
+    'error.name_taken': 'Это имя занято другим игроком: выберите другое.',
   },
 };
 
