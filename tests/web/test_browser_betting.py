@@ -176,7 +176,7 @@ def test_auto_check_then_play(new_player: Any) -> None:
     p.expect_decision("play_2x", "check")
     p.decide("play_2x", key="2")
     # 6d Js | Qc 4s 2c 6s 5h | dealer 9s 4h (seed 7): sixes beat fours.
-    p.expect(p.loc("#announcement")).to_have_text("Dealer has a pair, qualifies")
+    p.expect(p.loc("#announcement")).to_have_text("Dealer has a pair of fours: qualifies")
     p.expect(p.loc("#result .result-head")).to_have_text("You win 75")
     p.expect_bets(play="50")
     p.expect_balance("1,075")

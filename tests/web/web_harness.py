@@ -46,6 +46,7 @@ starting_balance = 1000
 [[tables]]
 id = "live-1"
 name = "Live Ultimate Texas Hold'em"
+names = { ru = "Живой Ультимейт Техас Холдем" }
 rules = "live"
 betting_seconds = 15
 yellow_seconds = 5
@@ -56,6 +57,7 @@ overrides = { trips = { min = 5, max = 100 } }
 [[tables]]
 id = "casino-1"
 name = "Casino table (7 seats)"
+names = { ru = "Стол казино (7 мест)" }
 rules = "casino"
 betting_seconds = 20
 yellow_seconds = 5

@@ -484,6 +484,7 @@ def create_app(
                 {
                     "type": "round_voided",
                     "game_number": game_number,
+                    "code": "server_restarted",
                     "reason": "server restarted during the round",
                     "balance": money_json(rt.wallet.available(player.id)),
                 }

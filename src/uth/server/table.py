@@ -670,6 +670,7 @@ class LiveTable:
         return {
             "id": self.config.id,
             "name": self.config.name or self.config.id,
+            "names": dict(self.config.names),
             "rules": self.rules.name,
             "limits": {
                 "ante": [money_json(self.rules.ante.min), money_json(self.rules.ante.max)],

@@ -1,7 +1,7 @@
 // The page: lobby and table views, routing (#/table/<id>), language, keyboard, dialogs.
 import * as api from './api.js';
 import { h } from './dom.js';
-import { formatMoney, getLang, onLangChange, setLang, t, tm, translateTree } from './i18n.js';
+import { formatMoney, getLang, onLangChange, setLang, t, tableName, tm, translateTree } from './i18n.js';
 import { openHistory, openKeys, openRules } from './panels.js';
 import { TableView } from './table.js';
 
@@ -33,6 +33,14 @@ function toast(key, kind = 'info', vars = {}, ms = 3500) {
 /** Take down the messages of one kind (an error once a later command succeeded). */
 function clearToasts(kind) {
   for (const node of document.querySelectorAll(`#toasts .toast-${kind}`)) node.remove();
+}
+
+/** On narrow screens the toasts sit over the top bar: keep them left of the language switch. */
+function placeToasts() {
+  const lang = document.querySelector('.topbar .lang');
+  if (!lang) return;
+  const right = Math.max(0, window.innerWidth - lang.getBoundingClientRect().left + 6);
+  document.documentElement.style.setProperty('--toast-right', `${Math.round(right)}px`);
 }
 
 // ------------------------------------------------------------- signed in
@@ -85,7 +93,7 @@ function renderLobby() {
         h(
           'div',
           { class: 'table-card-body' },
-          h('h3', { translate: 'no' }, tb.name),
+          h('h3', { translate: 'no' }, tableName(tb)),
           h('p', { class: 'preset' }, presetTitle(tb.rules)),
           h('dl', { class: 'table-facts' }, ...limits.flatMap(([k, v]) => [h('dt', {}, k), h('dd', { class: 'money' }, v)])),
           h(
@@ -162,7 +170,13 @@ async function route() {
 }
 
 function showLobby() {
-  if (app.table) app.table.close();
+  if (app.view === 'table') {
+    // Leaving a table says what became of the bets (declined while betting is open,
+    // playing on after the red light).
+    app.table.leave().then((notice) => {
+      if (notice) toast(notice.key, 'info', notice.vars, 8000);
+    });
+  } else if (app.table) app.table.close();
   app.view = 'lobby';
   $('view-table').hidden = true;
   $('view-lobby').hidden = false;
@@ -210,6 +224,7 @@ function applyLanguage() {
     btn.setAttribute('aria-pressed', String(btn.dataset.lang === getLang()));
   }
   renderWho();
+  placeToasts();
   for (const node of document.querySelectorAll('.toast')) node.textContent = tm(node.dataset.key, JSON.parse(node.dataset.vars));
   if (app.view === 'lobby') renderLobby();
   if (app.view === 'table') app.table.render();
@@ -252,6 +267,7 @@ async function start() {
   onLangChange(applyLanguage);
   document.addEventListener('keydown', onKey);
   window.addEventListener('hashchange', route);
+  window.addEventListener('resize', placeToasts);
   applyLanguage();
   await loadMe();
   renderWho();

@@ -144,7 +144,7 @@ export const DICTIONARIES = {
     'status.round_voided': 'Voided, refunded',
     'status.round_open': 'In play',
 
-    'announce': 'Dealer has {hand}, {verdict}',
+    'announce': 'Dealer has {hand}: {verdict}',
     'announce.royal_flush': 'a royal flush',
     'announce.straight_flush': 'a straight flush',
     'announce.four_of_a_kind': 'four of a kind',
@@ -169,7 +169,32 @@ export const DICTIONARIES = {
     'cat.pair': 'Pair',
     'cat.high_card': 'High card',
 
-    'hand.yours': 'Your hand: {hand}',
+    // A hand named by its ranks (hands.js): {of1} "pair of SIXES", {pl1} "KINGS and
+    // sevens", {to1} "TEN high", {one1} "ACE high"; ranks in the order 2 3 ... K A.
+    'ranks.of': 'twos threes fours fives sixes sevens eights nines tens jacks queens kings aces',
+    'ranks.plural': 'twos threes fours fives sixes sevens eights nines tens jacks queens kings aces',
+    'ranks.to': 'two three four five six seven eight nine ten jack queen king ace',
+    'ranks.one': 'two three four five six seven eight nine ten jack queen king ace',
+    'hand.high_card': '{one1} high',
+    'hand.pair': 'pair of {of1}',
+    'hand.two_pair': 'two pair, {pl1} and {pl2}',
+    'hand.three_of_a_kind': 'three {of1}',
+    'hand.straight': 'straight, {to1} high',
+    'hand.flush': 'flush, {to1} high',
+    'hand.full_house': 'full house, {of1} over {of2}',
+    'hand.four_of_a_kind': 'four {of1}',
+    'hand.straight_flush': 'straight flush, {to1} high',
+    'hand.royal_flush': 'royal flush',
+    'handa.high_card': '{one1} high',
+    'handa.pair': 'a pair of {of1}',
+    'handa.two_pair': 'two pair, {pl1} and {pl2}',
+    'handa.three_of_a_kind': 'three {of1}',
+    'handa.straight': 'a straight, {to1} high',
+    'handa.flush': 'a flush, {to1} high',
+    'handa.full_house': 'a full house, {of1} over {of2}',
+    'handa.four_of_a_kind': 'four {of1}',
+    'handa.straight_flush': 'a straight flush, {to1} high',
+    'handa.royal_flush': 'a royal flush',
     'hand.folded': 'Folded',
 
     'result.win': 'Win',
@@ -190,7 +215,15 @@ export const DICTIONARIES = {
     'outcome.tie': 'A tie with the dealer',
     'outcome.fold': 'Folded',
 
-    'banner.voided': 'The round was voided: every bet is refunded.',
+    'banner.voided': 'Game {game} was voided: every bet is refunded.',
+    'banner.voided_restart': 'Game {game} was voided because the server restarted during it: every bet is refunded.',
+    'banner.declined_hidden': 'Your bets were declined and refunded: the page was hidden while betting was open, which counts as leaving the game.',
+    'banner.declined_closed': 'Your bets were declined and refunded: you left the table while betting was open.',
+    'banner.declined_left': 'Your bets were declined and refunded: you left the table (or the connection dropped) while betting was open.',
+    'banner.declined_insufficient_funds': 'Your bets were declined and refunded: your balance no longer covered them.',
+    'leave.declined': 'You left the table while betting was open: your bets ({amount}) were declined and refunded.',
+    'leave.hand_plays_on': 'You left game {game}: your hand plays on and the timer decides for it (check, or fold at the river). The result will be in the History.',
+    'status.paused': 'The round is paused: the issue is being investigated.',
     'banner.declined': 'Your bets were declined and refunded.',
     'banner.declined_min_ante': 'Your bets were declined: the Ante must be at least {min}.',
     'banner.declined_min_trips': 'Your bets were declined: the Trips bet must be at least {min}.',
@@ -469,7 +502,7 @@ export const DICTIONARIES = {
     'status.round_voided': 'Отменён, возвращено',
     'status.round_open': 'Идёт',
 
-    'announce': 'У дилера {hand}, {verdict}',
+    'announce': 'У дилера {hand}: {verdict}',
     'announce.royal_flush': 'роял-флеш',
     'announce.straight_flush': 'стрит-флеш',
     'announce.four_of_a_kind': 'каре',
@@ -494,7 +527,30 @@ export const DICTIONARIES = {
     'cat.pair': 'Пара',
     'cat.high_card': 'Старшая карта',
 
-    'hand.yours': 'Ваша рука: {hand}',
+    'ranks.of': 'двоек троек четвёрок пятёрок шестёрок семёрок восьмёрок девяток десяток валетов дам королей тузов',
+    'ranks.plural': 'двойки тройки четвёрки пятёрки шестёрки семёрки восьмёрки девятки десятки валеты дамы короли тузы',
+    'ranks.to': 'двойки тройки четвёрки пятёрки шестёрки семёрки восьмёрки девятки десятки валета дамы короля туза',
+    'ranks.one': 'двойка тройка четвёрка пятёрка шестёрка семёрка восьмёрка девятка десятка валет дама король туз',
+    'hand.high_card': 'старшая карта — {one1}',
+    'hand.pair': 'пара {of1}',
+    'hand.two_pair': 'две пары, {pl1} и {pl2}',
+    'hand.three_of_a_kind': 'три {to1}',
+    'hand.straight': 'стрит до {to1}',
+    'hand.flush': 'флеш до {to1}',
+    'hand.full_house': 'фулл-хаус из {of1} и {of2}',
+    'hand.four_of_a_kind': 'каре {of1}',
+    'hand.straight_flush': 'стрит-флеш до {to1}',
+    'hand.royal_flush': 'роял-флеш',
+    'handa.high_card': 'старшая карта — {one1}',
+    'handa.pair': 'пара {of1}',
+    'handa.two_pair': 'две пары, {pl1} и {pl2}',
+    'handa.three_of_a_kind': 'три {to1}',
+    'handa.straight': 'стрит до {to1}',
+    'handa.flush': 'флеш до {to1}',
+    'handa.full_house': 'фулл-хаус из {of1} и {of2}',
+    'handa.four_of_a_kind': 'каре {of1}',
+    'handa.straight_flush': 'стрит-флеш до {to1}',
+    'handa.royal_flush': 'роял-флеш',
     'hand.folded': 'Сброшено',
 
     'result.win': 'Выигрыш',
@@ -515,7 +571,15 @@ export const DICTIONARIES = {
     'outcome.tie': 'Ничья с дилером',
     'outcome.fold': 'Сброшено',
 
-    'banner.voided': 'Раунд отменён: все ставки возвращены.',
+    'banner.voided': 'Игра {game} отменена: все ставки возвращены.',
+    'banner.voided_restart': 'Игра {game} отменена, потому что сервер перезапустился во время неё: все ставки возвращены.',
+    'banner.declined_hidden': 'Ваши ставки не приняты и возвращены: страница была скрыта во время приёма ставок, а это считается уходом из игры.',
+    'banner.declined_closed': 'Ваши ставки не приняты и возвращены: вы ушли из-за стола во время приёма ставок.',
+    'banner.declined_left': 'Ваши ставки не приняты и возвращены: вы ушли из-за стола (или пропала связь) во время приёма ставок.',
+    'banner.declined_insufficient_funds': 'Ваши ставки не приняты и возвращены: баланса на них больше не хватало.',
+    'leave.declined': 'Вы ушли из-за стола во время приёма ставок: ваши ставки ({amount}) не приняты и возвращены.',
+    'leave.hand_plays_on': 'Вы ушли из игры {game}: ваша рука играет дальше, решения за неё принимает таймер (чек, на ривере — пас). Результат будет в Истории.',
+    'status.paused': 'Раунд приостановлен: причина выясняется.',
     'banner.declined': 'Ваши ставки не приняты и возвращены.',
     'banner.declined_min_ante': 'Ваши ставки не приняты: Анте должно быть не меньше {min}.',
     'banner.declined_min_trips': 'Ваши ставки не приняты: ставка Трипс должна быть не меньше {min}.',
@@ -712,6 +776,11 @@ export function tm(key, vars = {}) {
   const shown = {};
   for (const [k, v] of Object.entries(vars ?? {})) shown[k] = typeof v === 'number' ? formatMoney(v) : v;
   return t(key, shown);
+}
+
+/** A table's name in the page's language (the tables file's `names`), else its name. */
+export function tableName(table) {
+  return table?.names?.[lang] || table?.name || table?.id || '';
 }
 
 /** Translate the static page: data-i18n (text) and data-i18n-* (attributes). */

@@ -6,7 +6,8 @@
 import * as api from './api.js';
 import { cardRow, cardSvg } from './cards.js';
 import { chipColour, h } from './dom.js';
-import { formatMoney, hasKey, t, tm } from './i18n.js';
+import { handName } from './hands.js';
+import { formatMoney, hasKey, t, tableName, tm } from './i18n.js';
 
 const STREETS = ['pre_flop', 'flop', 'river'];
 const SPOTS = ['ante', 'trips', 'bad_beat'];
@@ -20,6 +21,10 @@ const ACTION_KEYS = {
   fold: ['KeyF'],
 };
 const ZERO_BETS = { ante: 0, blind: 0, trips: 0, bad_beat: 0, play: 0 };
+// Commands that answer a window of the round: they name the round shown, so that one
+// arriving after its window closed is refused, never applied to the next (protocol.md).
+const WINDOW_COMMANDS = new Set(['place_bet', 'undo', 'double', 'repeat', 'decide', 'leave']);
+const DECLINE_CODES = new Set(['hidden', 'closed', 'left', 'insufficient_funds']);
 
 const SESSION_ID = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 const num = (v) => (v === null || v === undefined ? 0 : Number(v));
@@ -46,6 +51,7 @@ export class TableView {
     this.timerHandle = null;
     this.declinedNote = null; // why the last bets were declined, until the next Ante
     this.revealHand = false; // scroll the cards into view after the next render
+    this.unloading = false; // the page is being closed or reloaded
     this.bindDom();
   }
 
@@ -76,6 +82,7 @@ export class TableView {
     this.banner = null; // {key, kind, vars}: vars are numbers, formatted as money when shown
     this.antesReturned = false;
     this.connected = false;
+    this.paused = null; // {since} while the round is paused by a malfunction
   }
 
   // ---------------------------------------------------------------- DOM
@@ -96,6 +103,20 @@ export class TableView {
     });
     window.addEventListener('online', () => {
       if (this.lost) this.reconnectNow();
+    });
+    // 004: minimising the browser or switching tab while betting time remains and
+    // bets are on the table counts as leaving: tell the server (it declines the bets
+    // and says why). A page being closed or reloaded is hidden too, but then the
+    // closing connection is the leaving (told on the next connection).
+    window.addEventListener('pagehide', () => {
+      this.unloading = true;
+    });
+    window.addEventListener('pageshow', () => {
+      this.unloading = false;
+    });
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState !== 'hidden' || this.unloading) return;
+      if (this.canBet() && num(this.state?.total_bet) > 0) this.command({ type: 'leave', reason: 'hidden' });
     });
   }
 
@@ -235,9 +256,53 @@ export class TableView {
     // Unique across reloads too: the server answers a repeated id with its first
     // reply and does not apply the command again.
     const id = `${SESSION_ID}-${++this.seq}`;
-    this.pending.set(id, cmd);
-    this.ws.send(JSON.stringify({ ...cmd, id }));
-    return true;
+    const body = { ...cmd, id };
+    if (WINDOW_COMMANDS.has(cmd.type) && this.gameNumber) body.game_number = this.gameNumber;
+    this.pending.set(id, { cmd, resolve: null });
+    this.ws.send(JSON.stringify(body));
+    return id;
+  }
+
+  /** A command whose reply is awaited: the reply, or null when none came in `ms`. */
+  request(cmd, ms = 2000) {
+    const id = this.command(cmd);
+    if (!id) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(null), ms);
+      this.pending.get(id).resolve = (reply) => {
+        clearTimeout(timer);
+        resolve(reply);
+      };
+    });
+  }
+
+  /** The pending command a reply answers (taken off the list), its waiter told. */
+  answered(msg) {
+    const entry = msg.id ? this.pending.get(msg.id) : null;
+    if (!entry) return null;
+    this.pending.delete(msg.id);
+    entry.resolve?.(msg);
+    return entry.cmd;
+  }
+
+  /**
+   * Leave the table (the lobby button, the browser's Back): bets on the table while
+   * betting is open are declined by the server (`leave`, reason `closed`), and the
+   * player is told what became of them; a hand in play plays on (the timer decides).
+   * Closes the connection. Returns the notice for the lobby ({key, vars}) or null.
+   */
+  async leave() {
+    const ws = this.ws;
+    let notice = null;
+    const total = num(this.state?.total_bet);
+    if (this.connected && this.canBet() && total > 0) {
+      const reply = await this.request({ type: 'leave', reason: 'closed' });
+      if (reply?.declined) notice = { key: 'leave.declined', vars: { amount: total } };
+    } else if (this.connected && this.memo().inRound) {
+      notice = { key: 'leave.hand_plays_on', vars: { game: this.gameNumber } };
+    }
+    if (this.ws === ws) this.close(); // unless the player sat down again meanwhile
+    return notice;
   }
 
   placeBet(spot) {
@@ -277,8 +342,8 @@ export class TableView {
   }
 
   decide(action) {
-    if (!this.connected || !this.decision || !this.decision.legal.includes(action)) return;
-    this.command({ type: 'decide', action });
+    if (!this.connected || this.paused || !this.decision || !this.decision.legal.includes(action)) return;
+    this.command({ type: 'decide', action, street: this.decision.street });
   }
 
   // ------------------------------------------------------------- messages
@@ -324,9 +389,10 @@ export class TableView {
     this.reconnectAt = null;
     // A banner (bets declined, round voided) stays up until the next betting window:
     // the snapshot asked for after a decline must not take it down.
-    const banner = msg.phase === 'betting' ? null : this.banner;
+    const banner = msg.phase !== 'betting' || this.banner?.game === msg.game_number ? this.banner : null;
     this.newRound();
     this.banner = banner;
+    this.paused = msg.paused ?? null;
     this.clock(msg);
     this.player = msg.player;
     this.gameNumber = msg.game_number;
@@ -345,8 +411,18 @@ export class TableView {
       this.inRound = num(s.bets?.ante) > 0;
       this.decisions = s.decisions ?? [];
       if (this.inRound && s.legal_actions?.length && this.decisions.length === street) {
-        this.decision = { street: this.phase, legal: s.legal_actions, deadline: this.deadline };
+        this.decision = { street: this.phase, legal: s.legal_actions, deadline: this.deadline, hand: s.hand ?? null };
       }
+    }
+    // The round just played, until the next window opens: a reload at the showdown
+    // still shows its result (or that it was voided).
+    const last = msg.phase !== 'betting' ? msg.last_result : null;
+    if (last?.type === 'settlement') {
+      this.dealt = true;
+      this.inRound = true;
+      this.applySettlement(last);
+    } else if (last?.type === 'round_voided') {
+      this.banner ??= this.voidedBanner(last);
     }
     if (lost) this.announceReconnect(lost, msg);
   }
@@ -354,7 +430,10 @@ export class TableView {
   applyState(state) {
     if (!state) return;
     this.state = state;
-    if (state.phase === 'betting' && num(state.bets?.ante) > 0) this.declinedNote = null;
+    if (state.phase === 'betting' && num(state.bets?.ante) > 0) {
+      this.declinedNote = null; // bets again: the last decline is history
+      if (this.banner?.kind === 'warn') this.banner = null;
+    }
     if (STREETS.includes(state.phase) && num(state.bets?.ante) > 0) {
       this.roundBets = { ...ZERO_BETS, ...state.bets };
       this.inRound = true;
@@ -363,8 +442,7 @@ export class TableView {
   }
 
   on_accepted(msg) {
-    const cmd = this.pending.get(msg.id);
-    this.pending.delete(msg.id);
+    const cmd = this.answered(msg);
     if (msg.snapshot) {
       this.on_snapshot(msg.snapshot);
       return;
@@ -379,9 +457,13 @@ export class TableView {
     if (msg.notice === 'maximum') this.hooks.toast('notice.maximum', 'info');
   }
 
+  /** Another tab of the same player changed the state (a bet, a decision): show it. */
+  on_state(msg) {
+    this.applyState(msg.state);
+  }
+
   on_error(msg) {
-    const cmd = msg.id ? this.pending.get(msg.id) : null;
-    if (msg.id) this.pending.delete(msg.id);
+    const cmd = this.answered(msg);
     if (msg.id === null && !this.connected) {
       // Refused before a snapshot: the connection is closed by the server.
       this.hooks.onLeave(hasKey(`error.${msg.code}`) ? `error.${msg.code}` : 'error.generic');
@@ -447,7 +529,7 @@ export class TableView {
     this.clock(msg);
     this.phase = msg.street;
     this.confirmed = null;
-    this.decision = { street: msg.street, legal: msg.legal_actions, deadline: this.deadline };
+    this.decision = { street: msg.street, legal: msg.legal_actions, deadline: this.deadline, hand: msg.hand ?? null };
     this.revealHand = true; // after the render: bring the cards into view if scrolled off
   }
 
@@ -495,6 +577,11 @@ export class TableView {
 
   on_settlement(msg) {
     this.phase = 'settled';
+    this.applySettlement(msg);
+  }
+
+  /** The round's result (a `settlement` message, or the snapshot's `last_result`). */
+  applySettlement(msg) {
     this.settlement = msg;
     this.deadline = null;
     if (!this.mine) this.mine = { category: msg.category, best_five: msg.best_five, outcome: msg.outcome };
@@ -506,16 +593,39 @@ export class TableView {
   }
 
   on_round_voided(msg) {
-    this.phase = 'voided';
-    this.decision = null;
-    this.deadline = null;
-    this.banner = { key: 'banner.voided', kind: 'info' };
+    // A round voided by a server restart is told after the snapshot: it is not the
+    // round on the table now.
+    const current = !msg.game_number || msg.game_number === this.gameNumber;
+    if (current) {
+      this.phase = 'voided';
+      this.decision = null;
+      this.deadline = null;
+      this.paused = null;
+    }
+    this.banner = this.voidedBanner(msg);
     if (this.state) this.state = { ...this.state, balance: msg.balance };
     this.hooks.onBalance?.(msg.balance);
   }
 
+  voidedBanner(msg) {
+    const key = msg.code === 'server_restarted' ? 'banner.voided_restart' : 'banner.voided';
+    return { key, kind: 'info', vars: { game: msg.game_number ?? this.gameNumber ?? '' }, game: this.gameNumber };
+  }
+
+  on_round_paused(msg) {
+    this.paused = { since: msg.since ?? null };
+    this.deadline = null; // every timer stops
+    if (this.decision) this.decision.deadline = null;
+  }
+
+  on_round_resumed(msg) {
+    this.paused = null;
+    this.clock(msg);
+    if (this.decision) this.decision.deadline = this.deadline;
+  }
+
   on_bets_declined(msg) {
-    this.banner = { ...this.declinedReason(msg.reason), kind: 'warn' };
+    this.banner = { ...this.declinedReason(msg), kind: 'warn', game: msg.game_number ?? this.gameNumber };
     this.declinedNote = this.banner;
     this.inRound = false;
     this.roundBets = null;
@@ -529,14 +639,18 @@ export class TableView {
   }
 
   /**
-   * Why the bets were declined, in the page's language: built from the bets on the
-   * spots and the table's limits (the server's reason is English, for people
-   * reading logs). Falls back to a plain "declined and refunded".
+   * Why the bets were declined, in the page's language, from the message's `code`
+   * (the server's `reason` is English, for people reading logs): the page was hidden
+   * or closed, the player left, the balance fell short, or a bet outside the limits
+   * (its `field`), worded with the bets on the spots and the table's limits. Falls
+   * back to a plain "declined and refunded".
    */
-  declinedReason(reason) {
+  declinedReason(msg) {
+    if (DECLINE_CODES.has(msg.code)) return { key: `banner.declined_${msg.code}` };
+    if (msg.code !== 'outside_limits') return { key: 'banner.declined' };
     const bets = this.state?.bets ?? {};
-    const named = /wagers\.(ante|trips|bad_beat)\b/.exec(reason ?? '');
-    for (const spot of named ? [named[1]] : SPOTS) {
+    const named = SPOTS.find((spot) => msg.field === `wagers.${spot}`);
+    for (const spot of named ? [named] : SPOTS) {
       const lim = this.limit(spot);
       const amount = num(bets[spot]);
       if (!lim || amount <= 0) continue;
@@ -671,7 +785,7 @@ export class TableView {
     view.dataset.light = this.light;
     view.dataset.connected = String(this.connected);
     view.dataset.decisions = this.decisions.join(' ');
-    $('t-name').textContent = this.info?.name ?? this.tableId;
+    $('t-name').textContent = tableName(this.info ?? { id: this.tableId });
     $('t-game').textContent = this.gameNumber ?? '—';
     const bal = this.balance();
     $('t-balance').textContent = bal === null ? '—' : formatMoney(bal);
@@ -750,7 +864,7 @@ export class TableView {
     else dealerCards.append(placeholders(2));
     const ann = $('announcement');
     ann.hidden = !this.dealer;
-    ann.textContent = this.dealer ? announcement(this.dealer.category, this.dealer.qualifies) : '';
+    ann.textContent = this.dealer ? announcement(this.dealer) : '';
     ann.classList.toggle('qualifies', Boolean(this.dealer?.qualifies));
 
     // Board: five slots, turned as the streets come.
@@ -784,7 +898,11 @@ export class TableView {
       hn.textContent = t('hand.folded');
     } else if (this.mine?.category) {
       hn.hidden = false;
-      hn.textContent = t('hand.yours', { hand: t(`cat.${this.mine.category}`) });
+      hn.textContent = handName(this.mine, { capital: true }); // "Pair of sixes"
+    } else if (this.decision?.hand) {
+      // While deciding: the hand so far, from the server ("Pair of sixes").
+      hn.hidden = false;
+      hn.textContent = handName(this.decision.hand, { capital: true });
     } else {
       hn.hidden = true;
       hn.textContent = '';
@@ -915,6 +1033,7 @@ export class TableView {
         h('span', {}, t(`action.${action}`)),
         h('kbd', {}, t(`key.${action}`)),
       );
+      btn.disabled = Boolean(this.paused) || !this.connected;
       btn.addEventListener('click', () => this.decide(action));
       box.append(btn);
     }
@@ -1070,7 +1189,10 @@ export class TableView {
     let kind = '';
     const low = this.phase === 'betting' ? this.belowMinimum() : null;
     if (!this.connected) key = 'status.connecting';
-    else if (low) {
+    else if (this.paused) {
+      key = 'status.paused'; // 004: the round is paused, every player told it is investigated
+      kind = 'warn';
+    } else if (low) {
       // Chips may add up to the minimum; below it the bets are declined at the red light.
       key = `status.min_${low.spot}`;
       vars = { min: low.min };
@@ -1114,10 +1236,13 @@ function formatSigned(n) {
   return formatMoney(0);
 }
 
-/** "Dealer has two pair, qualifies", from the category and the verdict, in the page's language. */
-export function announcement(category, qualifies) {
+/**
+ * "Dealer has a pair of eights: qualifies", in the page's language, from the
+ * `dealer_revealed` message (category, best five in naming order, qualifies).
+ */
+export function announcement(dealer) {
   return t('announce', {
-    hand: t(`announce.${category}`),
-    verdict: t(qualifies ? 'announce.qualifies' : 'announce.not_qualifies'),
+    hand: handName(dealer, { article: true }),
+    verdict: t(dealer.qualifies ? 'announce.qualifies' : 'announce.not_qualifies'),
   });
 }
