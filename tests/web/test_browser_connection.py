@@ -87,3 +87,60 @@ def test_reconnects_by_itself_and_while_betting(new_player: Any) -> None:
     p.expect_balance("1,000")
     p.expect_bets(ante="")
     assert p.console_errors == []
+
+
+def test_away_for_the_whole_round(new_player: Any) -> None:
+    """Dropped before the pre-flop decision and back after the showdown: the page
+    says how the round ended, from the snapshot's last result."""
+    p: Player = new_player()
+    p.install_cable()
+    p.sign_in("Cy")
+    p.join("live-1")
+    game = p.wait_betting()
+    p.bet("ante", 25)
+    p.close_betting()
+    p.expect_decision("play_4x", "play_3x", "check")
+    p.cut_cable()
+    # The timer decides every street: check, check, fold.
+    for phase in ("flop", "river", "pause"):
+        p.server.advance(10)
+        p.server.wait_phase("live-1", phase)
+    p.mend_cable()
+    p.loc("#btn-reconnect").click()
+    p.expect(p.loc(".toast[data-key='conn.settled_lose']")).to_have_text(
+        f"While you were away game {game} was settled: you lost 50."
+    )
+    p.expect(p.loc("#result .result-head")).to_have_text("You lose 50")
+    p.expect_balance("950")
+    assert p.console_errors == []
+
+
+def test_server_restart_mid_round(new_player: Any) -> None:
+    """The server stops mid-round and starts again: the page reconnects, says the
+    round was voided by the restart (with its game number), and Repeat still works."""
+    p: Player = new_player()
+    p.sign_in("Di")
+    p.join("live-1")
+    game = p.wait_betting()
+    p.bet("ante", 25)
+    p.close_betting()
+    p.expect_decision("play_4x", "play_3x", "check")
+    server = p.server.restarted()
+    p.server = server
+    try:
+        p.expect(p.loc("#conn-lost")).to_be_visible()
+        p.loc("#btn-reconnect").click()
+        p.expect(p.loc("#view-table")).to_have_attribute("data-connected", "true")
+        result = p.loc("#result")
+        p.expect(result).to_have_attribute("data-banner", "banner.voided_restart")
+        p.expect(result).to_have_text(
+            f"Game {game} was voided because the server restarted during it: every bet is refunded."
+        )
+        p.expect_balance("1,000")
+        p.wait_betting()
+        p.expect(p.loc("#btn-repeat")).to_be_enabled()
+        p.loc("#btn-repeat").click()
+        p.expect_bets(ante="25", blind="25")
+        assert p.console_errors == []
+    finally:
+        server.stop()

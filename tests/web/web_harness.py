@@ -94,9 +94,10 @@ def _free_port() -> int:
 class LiveServer:
     """The app under uvicorn in a thread, with a manual clock and seeded decks."""
 
-    def __init__(self, tmp: Path, seed: int) -> None:
+    def __init__(self, tmp: Path, seed: int, port: int | None = None) -> None:
         import uvicorn
 
+        self.tmp, self.seed = tmp, seed
         tables = tmp / "tables.toml"
         tables.write_text(TABLES_TOML, encoding="utf-8")
         settings = Settings(
@@ -108,7 +109,7 @@ class LiveServer:
         self.app = create_app(settings, clock=self.clock, shuffler=SeededShuffler(seed))
         if not any(getattr(r, "path", None) == "/" for r in self.app.routes):
             mount_web(self.app)
-        self.port = _free_port()
+        self.port = port or _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(
             self.app,
@@ -133,9 +134,24 @@ class LiveServer:
         self._server.should_exit = True
         self._thread.join(timeout=10)
 
+    def restarted(self) -> LiveServer:
+        """Stop this server and start a new one on the same port and database (a
+        server restart: rounds left unfinished are voided at the start)."""
+        self.stop()
+        again = LiveServer(self.tmp, self.seed, self.port)
+        again.start()
+        return again
+
     def advance(self, seconds: float) -> None:
         """Move the server's clock (timers fire at once; nothing sleeps)."""
         self.clock.advance(seconds)
+
+    def wait_phase(self, table_id: str, phase: str) -> None:
+        """Wait until the table's loop is in ``phase`` (``GET /healthz``)."""
+        deadline = time.monotonic() + 8
+        while httpx.get(f"{self.url}/healthz").json()["tables"][table_id] != phase:
+            assert time.monotonic() < deadline, f"{table_id} never reached {phase}"
+            time.sleep(0.05)
 
     def credit(self, player_id: int, amount: int) -> None:
         """Credit a player's balance through the operator route."""

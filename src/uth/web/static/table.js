@@ -164,6 +164,10 @@ export class TableView {
     const ws = new WebSocket(api.tableSocketUrl(this.tableId));
     this.ws = ws;
     this.pending.clear(); // replies to a dropped connection's commands never come
+    // A handshake that hangs (no answer, no error) counts as a failed try.
+    setTimeout(() => {
+      if (ws === this.ws && !this.connected && ws.readyState !== WebSocket.CLOSED) ws.close();
+    }, 8000);
     ws.addEventListener('open', () => {
       ws.send(JSON.stringify({ type: 'auth', token: api.getToken() }));
     });
@@ -213,8 +217,11 @@ export class TableView {
 
   reconnectNow() {
     if (this.closing || !this.tableId) return;
-    if (this.ws && this.ws.readyState === WebSocket.CONNECTING) return;
     if (this.ws && this.ws.readyState === WebSocket.OPEN && this.connected) return;
+    // A try still under way is dropped (its events are ignored from now on).
+    const old = this.ws;
+    this.ws = null;
+    if (old && old.readyState !== WebSocket.CLOSED) old.close();
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
     this.reconnectAt = null;
