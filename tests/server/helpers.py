@@ -25,7 +25,7 @@ from typing import Any
 import anyio
 from fastapi.testclient import TestClient
 
-from uth.cards import SeededShuffler, SingleDeck
+from uth.cards import SeededShuffler, Shuffler, SingleDeck
 from uth.server.app import create_app
 from uth.server.clock import ManualClock
 from uth.server.config import Settings
@@ -310,8 +310,11 @@ def live_server(
     starting_balance: int = 1000,
     store: Store | None = None,
     start: datetime = START,
+    shuffler: Shuffler | None = None,
 ) -> Iterator[LiveServer]:
-    """Run the app on ``store_url`` with a manual clock and a seeded shuffler."""
+    """Run the app on ``store_url`` with a manual clock and a seeded shuffler
+    (``shuffler`` when given).
+    """
     tables_file = write_tables(
         tmp_path / f"tables-{seed}.toml", tables, starting_balance=starting_balance
     )
@@ -319,6 +322,6 @@ def live_server(
         database_url=store_url, operator_token=OPERATOR_TOKEN, tables_file=tables_file
     )
     clock = ManualClock(start)
-    app = create_app(settings, store=store, clock=clock, shuffler=SeededShuffler(seed))
+    app = create_app(settings, store=store, clock=clock, shuffler=shuffler or SeededShuffler(seed))
     with TestClient(app) as client:
         yield LiveServer(client, clock)

@@ -38,7 +38,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr, field_validator
 
-from uth.cards import Shuffler
+from uth.cards import SeededShuffler, Shuffler
 from uth.errors import UthError
 from uth.money import ZERO, money_json, to_money
 from uth.server.clock import Clock, SystemClock
@@ -207,10 +207,17 @@ def create_app(
         store: storage; a ``SqlStore`` on ``settings.database_url`` when None
             (migrated when the database is empty).
         clock: the clock (a ``ManualClock`` in tests); the system clock when None.
-        shuffler: the deck shuffler; cryptographically secure when None.
+        shuffler: the deck shuffler (tests and simulations); when None, a seeded
+            one if ``settings.shuffle_seed`` is set (development only, logged),
+            else each table shuffles with the cryptographically secure generator.
     """
     cfg = settings or Settings()
     tables_file = load_tables(cfg.tables_file)
+    if shuffler is None and cfg.shuffle_seed is not None:
+        log.warning(
+            "UTH_SHUFFLE_SEED=%s: every deck is predictable (development only)", cfg.shuffle_seed
+        )
+        shuffler = SeededShuffler(cfg.shuffle_seed)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -293,7 +300,6 @@ def create_app(
         another account is refused (409 ``name_taken``). The token in the reply
         authorises this player only.
         """
-        token = body.token or secrets.token_urlsafe(32)
         store = rt.store
 
         def sign_in_once() -> tuple[PlayerRecord, bool]:
@@ -301,8 +307,9 @@ def create_app(
             # sign-ins with one name cannot both find it free.
             owner = store.player_by_name(body.name)
             if owner is None:
+                # A new account always gets a fresh token, never one the client chose.
                 start = rt.tables_file.starting_balance
-                return store.create_player(body.name, token, start, rt.clock.now()), True
+                return store.create_player(body.name, fresh, start, rt.clock.now()), True
             holder = store.player_by_token(body.token) if body.token else None
             if holder is None or holder.id != owner.id:
                 raise NameTakenError(
@@ -312,7 +319,9 @@ def create_app(
                 )
             return owner, False
 
+        fresh = secrets.token_urlsafe(32)
         player, created = await rt.wallet.call(sign_in_once)
+        token = fresh if created else body.token
         if created or not rt.wallet.knows(player.id):
             rt.wallet.set_balance(player.id, player.balance)
         response.status_code = 201 if created else 200
@@ -467,7 +476,10 @@ def create_app(
         conn = _WsConnection(websocket, lambda c: t.disconnect(player.id, c))
         if not rt.wallet.knows(player.id):
             rt.wallet.set_balance(player.id, player.balance)
-        await t.load_player(player.id)
+        try:
+            await t.load_player(player.id)
+        except Exception:  # Repeat is a convenience: the player still sits down
+            log.exception("table %s: last bets of player %s not loaded", table_id, player.id)
         try:
             snapshot = t.join(player, conn)
         except CommandError as exc:

@@ -27,6 +27,11 @@ class Settings(BaseSettings):
         operator_token: the token for operator routes. Required (16+ characters)
             outside development; in development a missing token disables them.
         environment: ``development`` or ``production``.
+        shuffle_seed: development only: deal every table's decks from a seeded
+            (predictable) shuffler, to reproduce a game. Logged as a warning at
+            start-up; refused in production. Unset, the tables shuffle with the
+            operating system's cryptographically secure generator (RULES.md,
+            "Decks and shuffling").
     """
 
     model_config = SettingsConfigDict(env_prefix="UTH_", extra="ignore")
@@ -38,9 +43,15 @@ class Settings(BaseSettings):
     operator_token: str | None = None
     environment: Literal["development", "production"] = "development"
     log_level: Literal["critical", "error", "warning", "info", "debug"] = "info"
+    shuffle_seed: int | None = None
 
     @model_validator(mode="after")
     def _safe(self) -> Settings:
+        if self.environment != "development" and self.shuffle_seed is not None:
+            raise ValueError(
+                "UTH_SHUFFLE_SEED: a seeded (predictable) shuffle is for development only; "
+                "unset it in production"
+            )
         if self.environment != "development" and (
             self.operator_token is None or len(self.operator_token) < 16
         ):

@@ -30,7 +30,7 @@ from uth.cards import Card, PreparedDeck, SecureShuffler, Shuffler, full_deck, m
 from uth.engine import Phase, Round
 from uth.engine import events as ev
 from uth.engine.wagers import INITIAL_WAGERS
-from uth.errors import IllegalActionError, InvalidDealError, UthError
+from uth.errors import IllegalActionError, InvalidCardError, InvalidDealError, UthError
 from uth.evaluator import evaluate
 from uth.money import ZERO, money_json, to_money
 from uth.rules import RuleSet
@@ -238,7 +238,8 @@ class LiveTable:
         if last is None or player_id in self._last_bets:
             return
         detail = await self.wallet.call(self.store.round_detail, player_id, last.game_number)
-        bets = {spot: to_money(detail.wagers[spot]["stake"]) for spot in SPOTS}
+        # A voided round lists only the wagers it debited.
+        bets = {spot: Decimal(detail.wagers.get(spot, {}).get("stake", 0)) for spot in SPOTS}
         if player_id not in self._last_bets and bets["ante"] > 0:
             self._last_bets[player_id] = bets
 
@@ -323,7 +324,9 @@ class LiveTable:
         if seat is None:
             return _error(command.id, "not_seated", "player: not seated at this table")
         ids = self._ids_now.setdefault(player_id, {})
-        cached = ids.get(command.id) or self._ids_before.get(player_id, {}).get(command.id)
+        cached = ids.get(command.id)
+        if cached is None:
+            cached = self._ids_before.get(player_id, {}).get(command.id)
         if cached is _SNAPSHOT_REPLY:
             return {
                 "type": "accepted",
@@ -1005,7 +1008,7 @@ class LiveTable:
         while True:
             try:
                 return self.decks.next_deck()
-            except InvalidDealError as exc:
+            except (InvalidDealError, InvalidCardError) as exc:
                 log.error("table %s: deck integrity check failed: %s", self.config.id, exc)
                 self._pause(f"deck integrity check failed: {exc}", "system")
                 await self._hold(None)
@@ -1127,6 +1130,8 @@ class LiveTable:
     async def _street(self, rnd: Round) -> None:
         street = rnd.phase
         self.phase = str(street)
+        if self.paused is not None:  # paused between streets: hold before asking
+            await self._hold(None)
         self._street_opened = self.clock.now()
         self.deadline = self._street_opened + timedelta(seconds=self.config.decision_seconds)
         self._wake.clear()
