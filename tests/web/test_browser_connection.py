@@ -51,7 +51,7 @@ def test_connection_lost_mid_round(new_player: Any) -> None:
     # decision is open.
     p.server.advance(10)
     p.mend_cable()
-    p.loc("#btn-reconnect").click()
+    p.reconnect_now()
     p.expect(overlay).to_be_hidden()
     p.expect(p.loc("#view-table")).to_have_attribute("data-connected", "true")
     p.expect(p.loc(".toast[data-key='conn.restored']")).to_have_text("Connection restored.")
@@ -106,7 +106,7 @@ def test_away_for_the_whole_round(new_player: Any) -> None:
         p.server.advance(10)
         p.server.wait_phase("live-1", phase)
     p.mend_cable()
-    p.loc("#btn-reconnect").click()
+    p.reconnect_now()
     p.expect(p.loc(".toast[data-key='conn.settled_lose']")).to_have_text(
         f"While you were away game {game} was settled: you lost 50."
     )
@@ -129,7 +129,7 @@ def test_server_restart_mid_round(new_player: Any) -> None:
     p.server = server
     try:
         p.expect(p.loc("#conn-lost")).to_be_visible()
-        p.loc("#btn-reconnect").click()
+        p.reconnect_now()
         p.expect(p.loc("#view-table")).to_have_attribute("data-connected", "true")
         result = p.loc("#result")
         p.expect(result).to_have_attribute("data-banner", "banner.voided_restart")

@@ -132,6 +132,21 @@ def test_closing_the_tab_keeps_the_account(new_player: Any) -> None:
     again.expect(again.loc("#me-balance")).to_have_text("1,250")
     again.join("live-1")
     again.expect_balance("1,250")
+    # Signed out, the same name signs in to the same account (this browser kept its
+    # token); another browser cannot take the name.
+    again.loc("#btn-lobby").click()
+    again.loc("#sign-out").click()
+    again.page.fill("#signin-name", "Ann")
+    again.page.click("#signin-btn")
+    again.expect(again.loc("#me-balance")).to_have_text("1,250")
+    other: Player = new_player()
+    other.open()
+    other.page.fill("#signin-name", "Ann")
+    other.page.click("#signin-btn")
+    other.expect(other.loc(".toast-error")).to_have_text(
+        "That name belongs to another player: pick another name."
+    )
+    other.expect(other.loc("#signin-form")).to_be_visible()
     assert again.console_errors == []
 
 

@@ -212,6 +212,11 @@ class Player:
             server_side.close()
         self._links.clear()
 
+    def reconnect_now(self) -> None:
+        """Press "Reconnect now" (by script: the page may already be back by itself,
+        the overlay and its button gone; then it does nothing)."""
+        self.page.evaluate("() => document.getElementById('btn-reconnect').click()")
+
     def mend_cable(self) -> None:
         """Let new WebSockets through again (the page reconnects on its own)."""
         self._cable_up = True

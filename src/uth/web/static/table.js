@@ -601,8 +601,9 @@ export class TableView {
 
   on_round_voided(msg) {
     // A round voided by a server restart is told after the snapshot: it is not the
-    // round on the table now.
-    const current = !msg.game_number || msg.game_number === this.gameNumber;
+    // round on the table now (even when the new server's first window shows the
+    // same provisional number).
+    const current = msg.code !== 'server_restarted' && (!msg.game_number || msg.game_number === this.gameNumber);
     if (current) {
       this.phase = 'voided';
       this.decision = null;
