@@ -144,3 +144,33 @@ def test_server_restart_mid_round(new_player: Any) -> None:
         assert p.console_errors == []
     finally:
         server.stop()
+
+
+def test_a_paused_round(new_player: Any) -> None:
+    """004's malfunction procedure: the operator pauses the round; the page says it is
+    being investigated and the decision buttons are disabled until it resumes."""
+    p: Player = new_player()
+    p.sign_in("Eli")
+    p.join("live-1")
+    p.wait_betting()
+    p.bet("ante", 25)
+    p.close_betting()
+    p.expect_decision("play_4x", "play_3x", "check")
+    game = p.loc("#t-game").inner_text()
+    p.server.operator(f"rounds/{game}/pause", {"reason": "browser test: card on the floor"})
+    status = p.loc("#status-line")
+    p.expect(status).to_have_text("The round is paused: the issue is being investigated.")
+    for button in p.loc("#decision-buttons [data-action]").all():
+        p.expect(button).to_be_disabled()
+    p.page.keyboard.press("4")
+    p.expect(p.loc("#view-table")).to_have_attribute("data-decisions", "")
+    p.loc(".lang-btn[data-lang='ru']").click()
+    p.expect(status).to_have_text("Раунд приостановлен: причина выясняется.")
+    p.loc(".lang-btn[data-lang='en']").click()
+    p.server.operator(f"rounds/{game}/resume", {"reason": "browser test: resumed"})
+    p.expect(status).not_to_have_attribute("data-status", "status.paused")
+    p.expect_decision("play_4x", "play_3x", "check")
+    p.expect(p.loc("#decision-buttons [data-action='play_4x']")).to_be_enabled()
+    p.decide("play_4x")
+    p.expect(p.loc("#result .result-head")).to_have_text("You win 125")
+    assert p.console_errors == []

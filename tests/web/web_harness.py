@@ -153,14 +153,20 @@ class LiveServer:
             assert time.monotonic() < deadline, f"{table_id} never reached {phase}"
             time.sleep(0.05)
 
-    def credit(self, player_id: int, amount: int) -> None:
-        """Credit a player's balance through the operator route."""
+    def operator(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        """POST to an operator route (``/api/operator/...``); asserts a 200."""
         r = httpx.post(
-            f"{self.url}/api/operator/players/{player_id}/adjust",
-            json={"amount": amount, "reason": "browser test"},
+            f"{self.url}/api/operator/{path}",
+            json=body,
             headers={"Authorization": f"Bearer {OPERATOR_TOKEN}"},
         )
         assert r.status_code == 200, r.text
+        reply: dict[str, Any] = r.json()
+        return reply
+
+    def credit(self, player_id: int, amount: int) -> None:
+        """Credit a player's balance through the operator route."""
+        self.operator(f"players/{player_id}/adjust", {"amount": amount, "reason": "browser test"})
 
 
 @contextmanager
