@@ -8,13 +8,15 @@ them as a lost network would.
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 from typing import Any
 
 from web_harness import Player
 
 
-def test_connection_lost_mid_round(new_player: Any) -> None:
+def test_connection_lost_mid_round(new_player: Any, tmp_path: Path) -> None:
     p: Player = new_player()
     p.install_cable()
     p.sign_in("Ann")
@@ -46,6 +48,8 @@ def test_connection_lost_mid_round(new_player: Any) -> None:
         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
     )
     assert hit
+    shots = Path(os.environ.get("UTH_SCREENSHOTS_DIR") or tmp_path)  # as in test_browser_layout
+    p.page.screenshot(path=str(shots / "connection-lost.png"), full_page=False)
 
     # Away past the decision: the timer checks. Back: the page says so and the flop
     # decision is open.
