@@ -1250,6 +1250,9 @@ class LiveTable:
         self._end_round_events(reason)
         self._pending_debits.clear()
         for seat in self.seats.values():
+            if seat.cost(seat.bets):  # voided before its wagers were debited
+                self.wallet.release(seat.player.id, seat.cost(seat.bets))
+                seat.bets = dict.fromkeys(SPOTS, ZERO)
             if seat.pending_play:
                 self.wallet.release(seat.player.id, seat.pending_play)
                 seat.pending_play = ZERO
