@@ -309,6 +309,7 @@ def test_a_player_short_at_the_debit_is_declined_alone(migrated: str, tmp_path: 
                 srv.advance_to(a.snapshot)
                 declined = b.recv_until("bets_declined")
                 assert declined["reason"] == "balance: the balance no longer covers these bets"
+                assert declined["code"] == "insufficient_funds"
                 closed = a.recv_until("betting_closed")
                 assert (closed["hands"], closed["in_round"]) == (1, True)
                 assert b.recv_until("betting_closed")["in_round"] is False

@@ -213,3 +213,57 @@ def test_players_of_a_round_voided_by_a_restart_are_told_on_reconnect(
         with srv.connect(carol) as c:  # not in the round
             c.ok("snapshot")
             assert "round_voided" not in [m["type"] for m in c.log]
+
+
+class FailingOpenStore(SqlStore):
+    """``open_round`` fails once: the round is paused before anything is debited."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(make_engine(url))
+        self.failures = 1
+
+    def open_round(self, *args: Any) -> int:
+        if self.failures:
+            self.failures -= 1
+            raise ConnectionError("database unreachable")
+        return super().open_round(*args)
+
+
+def test_a_round_paused_before_its_debit_and_voided_releases_the_bets(
+    store_url: str, tmp_path: Path
+) -> None:
+    upgrade(store_url)
+    store = FailingOpenStore(store_url)
+    try:
+        with live_server(store_url, tmp_path, store=store) as srv:
+            alice = srv.sign_in("alice")
+            with srv.connect(alice) as a:
+                a.ok("place_bet", spot="ante", amount=10)
+                srv.advance_to(a.snapshot)
+                paused = a.recv_until("round_paused")
+                assert paused["reason"] == "storage error: ConnectionError"
+                assert srv.me(alice) == 980  # reserved, not debited
+                game = paused["game_number"]
+                assert _operator(srv, game, "void", "database down").json()["status"] == "voiding"
+                voided = a.recv_until("round_voided")
+                assert (voided["reason"], voided["balance"]) == ("database down", 1000)
+                srv.advance_to(a.recv_until("pause"))
+                opened = a.recv_until("betting_open")
+                state = a.ok("snapshot")["state"]
+                assert (state["balance"], state["bets"]["ante"]) == (1000, 0)
+                a.ok("place_bet", spot="ante", amount=10)
+                srv.advance_to(opened)
+                a.recv_until("decision_required")
+                a.ok("decide", action="play_4x")
+                assert a.recv_until("settlement")["net"] == 60
+            # Nothing of the voided round reached the ledger.
+            assert entries_of(srv.assert_consistent(alice))[1:] == [
+                ("wager", "ante", -10, 990),
+                ("wager", "blind", -10, 980),
+                ("wager", "play", -40, 940),
+                ("payout", "ante", 20, 960),
+                ("payout", "blind", 20, 980),
+                ("payout", "play", 80, 1060),
+            ]
+    finally:
+        store.engine.dispose()

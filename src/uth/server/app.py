@@ -61,7 +61,7 @@ from uth.server.ports import (
     Store,
     check_amount,
 )
-from uth.server.protocol import MAX_FRAME_BYTES, ProtocolError, parse_command
+from uth.server.protocol import MAX_FRAME_BYTES, ProtocolError, parse_command, quote
 from uth.server.table import CommandError, GameNumbers, LiveTable
 from uth.server.wallet import Wallet
 from uth.server.web import mount_web
@@ -305,7 +305,7 @@ def create_app(
         # ("body", field, union member ...): name the request's own field.
         loc = [str(p) for p in err["loc"] if p not in ("body", "query", "path")]
         field = loc[0] if loc else "body"
-        shown = f" (got {err['input']!r})" if loc and err["type"] != "missing" else ""
+        shown = f" (got {quote(err['input'])})" if loc and err["type"] != "missing" else ""
         message = f"{field}: {str(err['msg']).removeprefix('Value error, ')}{shown}"
         return JSONResponse(
             status_code=422,
@@ -535,6 +535,7 @@ def create_app(
                 {
                     "type": "round_voided",
                     "game_number": game_number,
+                    "code": "server_restarted",
                     "reason": "server restarted during the round",
                     "balance": money_json(rt.wallet.available(player.id)),
                 }
@@ -607,7 +608,7 @@ def _dispatch(
 async def _authenticate(websocket: WebSocket, rt: Runtime) -> PlayerRecord | None:
     try:
         text = await asyncio.wait_for(_receive_text(websocket), timeout=_AUTH_SECONDS)
-        first = json.loads(text) if text is not None else None
+        first = json.loads(text) if text is not None and len(text) <= MAX_FRAME_BYTES else None
     except (TimeoutError, ValueError, RecursionError, WebSocketDisconnect):
         first = None
     token = first.get("token") if isinstance(first, dict) and first.get("type") == "auth" else None

@@ -68,6 +68,8 @@ class TableConfig(BaseModel):
     Attributes:
         id: the table's id in URLs (``live-1``).
         name: the name shown in the lobby.
+        names: the name in other languages, by language code (``ru = "..."``); the
+            browser shows the one of the page's language, else ``name``.
         rules: a preset name or a path to a rule-set TOML file.
         overrides: rule-set keys that replace the preset's (limits, for example).
         betting_seconds: the betting window; the light is green, then yellow for
@@ -82,6 +84,7 @@ class TableConfig(BaseModel):
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")
     name: str = ""
+    names: dict[str, str] = Field(default_factory=dict)
     rules: str = "live"
     overrides: dict[str, Any] = Field(default_factory=dict)
     betting_seconds: float = Field(default=15, gt=0)

@@ -288,8 +288,9 @@ class LiveTable:
             if seat.cost(seat.bets) > 0:
                 self._away_notices.setdefault(player_id, []).append(
                     self._declined(
+                        "left",
                         "left: your last connection closed while betting was open; "
-                        "the bets were declined and refunded (004)"
+                        "the bets were declined and refunded (004)",
                     )
                 )
             self._set_bets(seat, dict.fromkeys(SPOTS, ZERO))
@@ -536,12 +537,24 @@ class LiveTable:
         }[cmd.reason]
         # Sent after the reply (publish runs after every command's reply).
         self._outbox.append(
-            (seat, self._declined(f"{why}; the bets were declined and refunded (004)"))
+            (seat, self._declined(cmd.reason, f"{why}; the bets were declined and refunded (004)"))
         )
         return {"declined": True}
 
-    def _declined(self, reason: str) -> dict[str, Any]:
-        return {"type": "bets_declined", "game_number": self.game_number, "reason": reason}
+    def _declined(self, code: str, reason: str, field: str | None = None) -> dict[str, Any]:
+        """A ``bets_declined`` message: ``code`` says why for the client (``left``,
+        ``hidden``, ``closed``, ``outside_limits`` with the wager's ``field``,
+        ``insufficient_funds``); ``reason`` is for people reading logs.
+        """
+        message = {
+            "type": "bets_declined",
+            "game_number": self.game_number,
+            "code": code,
+            "reason": reason,
+        }
+        if field is not None:
+            message["field"] = field
+        return message
 
     def _after_decision(self, seat: Seat, events: tuple[ev.Event, ...]) -> None:
         decision = events[0]
@@ -660,6 +673,7 @@ class LiveTable:
         return {
             "id": self.config.id,
             "name": self.config.name or self.config.id,
+            "names": dict(self.config.names),
             "rules": self.rules.name,
             "limits": {
                 "ante": [money_json(self.rules.ante.min), money_json(self.rules.ante.max)],
@@ -890,7 +904,7 @@ class LiveTable:
                     seat=seat.number,
                 )
             except UthError as exc:
-                self._decline(seat, str(exc))
+                self._decline(seat, "outside_limits", str(exc), exc.field)
                 continue
             playing.append(seat)
         if not playing:
@@ -918,7 +932,11 @@ class LiveTable:
                 if short is None:
                     raise
                 log.warning("table %s: %s", self.config.id, exc)
-                self._decline(short, "balance: the balance no longer covers these bets")
+                self._decline(
+                    short,
+                    "insufficient_funds",
+                    "balance: the balance no longer covers these bets",
+                )
                 playing.remove(short)
                 fresh = await self.wallet.call(self.store.player, short.player.id)
                 self.wallet.set_balance(fresh.id, fresh.balance)
@@ -1086,10 +1104,10 @@ class LiveTable:
         self._wake.set()
         return "resumed"
 
-    def _decline(self, seat: Seat, reason: str) -> None:
+    def _decline(self, seat: Seat, code: str, reason: str, field: str | None = None) -> None:
         self.wallet.release(seat.player.id, seat.cost(seat.bets))
         seat.bets = dict.fromkeys(SPOTS, ZERO)
-        seat.send(self._declined(reason))
+        seat.send(self._declined(code, reason, field))
 
     def _ask(self, rnd: Round) -> None:
         """Send ``decision_required`` to every hand still to decide on this street."""
@@ -1232,6 +1250,9 @@ class LiveTable:
         self._end_round_events(reason)
         self._pending_debits.clear()
         for seat in self.seats.values():
+            if seat.cost(seat.bets):  # voided before its wagers were debited
+                self.wallet.release(seat.player.id, seat.cost(seat.bets))
+                seat.bets = dict.fromkeys(SPOTS, ZERO)
             if seat.pending_play:
                 self.wallet.release(seat.player.id, seat.pending_play)
                 seat.pending_play = ZERO
