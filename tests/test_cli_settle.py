@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import subprocess
 import sys
 from decimal import Decimal
@@ -881,10 +882,36 @@ def test_settle_json_never_raises() -> None:
     assert settle_io.settle_json(casino_deal())["banker"] == {"kind": "house", "net": -120}
 
 
-def test_settlement_to_json_matches_the_cli() -> None:
-    settlement = settle_io.settle_deal(settle_io.deal_from_json(casino_deal()))
-    _, out = settle_json(casino_deal())
-    assert settle_io.settlement_to_json(settlement) == out
+def test_readme_example_exact_json() -> None:
+    # The deal of the README (uth settle): seat2 folds 9c 8c, so it is settled first
+    # (at the fold); seat1's full house then wins. Expected values worked out by hand.
+    deal = casino_deal()
+    deal["hands"].append(
+        {"id": "seat2", "hole": ["9c", "8c"], "wagers": {"ante": 25, "blind": 25}, "play": 0}
+    )
+    code, out = settle_json(deal)
+    assert code == 0
+    assert out == {
+        "dealer": DEALER_QQ,
+        "hands": [
+            {
+                "id": "seat2",
+                "category": "pair",
+                "best_five": ["7s", "7c", "Ah", "Kd", "9c"],
+                "outcome": "fold",
+                "wagers": {
+                    "ante": w(25, "lose", -25),
+                    "blind": w(25, "lose", -25),
+                    "play": NO_ACTION,
+                    "trips": NO_ACTION,
+                    "bad_beat": NO_ACTION,
+                },
+                "net": -50,
+            },
+            SEAT1_FULL_HOUSE,
+        ],
+        "banker": {"kind": "house", "net": -70},
+    }
 
 
 # --- the real console script ---------------------------------------------------
@@ -893,6 +920,8 @@ def test_settlement_to_json_matches_the_cli() -> None:
 def test_console_script_reads_stdin() -> None:
     script = Path(sys.executable).with_name("uth")
     if not script.exists():
+        # `make install` puts it there; CI must run this test (TEAM.md: skips fail there)
+        assert os.environ.get("CI") != "true", "the uth console script is not installed"
         pytest.skip("the uth console script is not installed next to this interpreter")
     proc = subprocess.run(
         [str(script), "settle", "--json"],
