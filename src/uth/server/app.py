@@ -49,7 +49,7 @@ from pydantic import (
 
 from uth.cards import SeededShuffler, Shuffler
 from uth.errors import UthError
-from uth.money import ZERO, money_json, to_money
+from uth.money import ZERO, money_json, parse_amount
 from uth.server.clock import Clock, SystemClock
 from uth.server.config import Settings, TablesFile, load_tables
 from uth.server.ports import (
@@ -466,7 +466,9 @@ def create_app(
         player_id: PlayerId, body: AdjustRequest, actor: Operator, rt: Rt
     ) -> dict[str, Any]:
         """Credit or debit a balance with a reason (audited)."""
-        amount = check_amount(to_money(body.amount, field="amount", allow_negative=True), "amount")
+        amount = check_amount(
+            parse_amount(body.amount, field="amount", allow_negative=True), "amount"
+        )
         if amount == 0:
             raise UthError("amount: must not be zero", field="amount")
         player = await rt.wallet.call(rt.store.player, player_id)
@@ -590,7 +592,9 @@ def _dispatch(
             "message": f"message: too long; at most {MAX_FRAME_BYTES} bytes",
         }
     try:
-        raw = json.loads(text)
+        # JSON numbers with a fraction or exponent keep their text as Decimal, so
+        # that the amount parser can refuse 1e2 (uth.money.parse_amount).
+        raw = json.loads(text, parse_float=Decimal)
     except (ValueError, RecursionError):
         return {
             "type": "error",
