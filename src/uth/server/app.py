@@ -59,7 +59,6 @@ from uth.server.ports import (
     NotFoundError,
     PlayerRecord,
     Store,
-    check_amount,
 )
 from uth.server.protocol import MAX_FRAME_BYTES, ProtocolError, parse_command, quote
 from uth.server.table import CommandError, GameNumbers, LiveTable
@@ -466,9 +465,7 @@ def create_app(
         player_id: PlayerId, body: AdjustRequest, actor: Operator, rt: Rt
     ) -> dict[str, Any]:
         """Credit or debit a balance with a reason (audited)."""
-        amount = check_amount(
-            parse_amount(body.amount, field="amount", allow_negative=True), "amount"
-        )
+        amount = parse_amount(body.amount, field="amount", allow_negative=True)
         if amount == 0:
             raise UthError("amount: must not be zero", field="amount")
         player = await rt.wallet.call(rt.store.player, player_id)

@@ -14,6 +14,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, Protocol
 
+from uth import money
 from uth.errors import UthError
 
 #: The largest balance an account may hold, in currency units. A credit that would
@@ -22,8 +23,8 @@ from uth.errors import UthError
 #: (a binary double) exactly; stored as cents it fits a 64-bit integer with room.
 MAX_BALANCE = Decimal("999999999999.99")
 #: The largest amount of one ledger entry (a credit, debit, wager or adjustment),
-#: in currency units, either sign; larger amounts are refused naming the field.
-MAX_AMOUNT = Decimal("999999999999.99")
+#: in currency units, either sign (the amount parser's maximum, :data:`uth.money.MAX_AMOUNT`).
+MAX_AMOUNT = money.MAX_AMOUNT
 
 
 def check_amount(amount: Decimal, field: str) -> Decimal:
