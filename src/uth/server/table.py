@@ -269,6 +269,14 @@ class LiveTable:
         seat.connections.append(conn)
         return self.snapshot(seat)
 
+    def push_state(self, player_id: int) -> None:
+        """Send a seated player's state to each of their connections here: their
+        balance changed at another table (the balance is shared).
+        """
+        seat = self.seats.get(player_id)
+        if seat is not None:
+            seat.send({"type": "state", "state": self.state(seat)})
+
     def notices(self, player_id: int) -> list[dict[str, Any]]:
         """The messages the player missed while away (taken: each is given once)."""
         return self._away_notices.pop(player_id, [])
