@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import live_server
+from helpers import LIVE_TABLE, live_server
 
 
 def test_leave_while_betting_declines_the_bets_and_says_why(store_url: str, tmp_path: Path) -> None:
@@ -71,6 +71,18 @@ def test_a_second_connection_gets_each_new_state_at_once(store_url: str, tmp_pat
             tab2.cmd("undo")
             a.ok("snapshot")
             assert [m["type"] for m in a.log].count("state") == 1
+
+
+def test_a_connection_at_another_table_sees_the_balance_change(tmp_path: Path) -> None:
+    casino = {"id": "c1", "rules": "casino", "betting_seconds": 10, "yellow_seconds": 3}
+    url = f"sqlite:///{tmp_path / 'uth.db'}"
+    with live_server(url, tmp_path, tables=[LIVE_TABLE, casino]) as srv:
+        alice = srv.sign_in("alice")
+        with srv.connect(alice, "t1") as a, srv.connect(alice, "c1") as c:
+            a.ok("place_bet", spot="ante", amount=100)
+            update = c.recv_until("state")
+            assert (update["state"]["balance"], update["state"]["bets"]["ante"]) == (800, 0)
+            assert c.ok("snapshot")["state"]["balance"] == 800
 
 
 def test_the_last_result_stays_in_the_snapshot_until_the_next_window(

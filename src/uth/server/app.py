@@ -505,8 +505,14 @@ def create_app(
         try:
             while not conn.stalled:
                 text = await _receive_text(websocket)
-                conn.send(_dispatch(t, player.id, text, conn))
+                reply = _dispatch(t, player.id, text, conn)
+                conn.send(reply)
                 t.publish()
+                if reply["type"] == "accepted" and "snapshot" not in reply:
+                    # The balance is shared: the player's other tables show it too.
+                    for other in rt.tables.values():
+                        if other is not t:
+                            other.push_state(player.id)
         except WebSocketDisconnect:
             pass
         finally:
