@@ -202,6 +202,7 @@ def test_players_of_a_round_voided_by_a_restart_are_told_on_reconnect(
             assert told == {
                 "type": "round_voided",
                 "game_number": game,
+                "code": "server_restarted",
                 "reason": "server restarted during the round",
                 "balance": 1000,
             }

@@ -38,6 +38,7 @@ def test_leave_while_betting_declines_the_bets_and_says_why(store_url: str, tmp_
             assert declined == {
                 "type": "bets_declined",
                 "game_number": a.snapshot["game_number"],
+                "code": "hidden",
                 "reason": "hidden: the page was hidden while betting was open; "
                 "the bets were declined and refunded (004)",
             }
@@ -145,6 +146,7 @@ def test_bets_declined_while_away_are_announced_on_reconnect(
             assert a.recv() == {
                 "type": "bets_declined",
                 "game_number": game,
+                "code": "left",
                 "reason": "left: your last connection closed while betting was open; "
                 "the bets were declined and refunded (004)",
             }

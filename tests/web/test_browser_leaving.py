@@ -10,6 +10,7 @@ becomes ``hidden`` and ``visibilitychange`` fires.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from web_harness import Player
@@ -95,6 +96,7 @@ def test_reloads_keep_the_result_and_repeat(new_player: Any) -> None:
     p.expect(p.loc("#spot-trips .spot-result")).to_have_text("Lose −5")
     p.expect(p.loc("#player-hand-name")).to_have_text("Pair of sixes")
     p.expect_balance("1,120")
+    p.expect(p.loc("#light-count")).to_have_text(re.compile(r"^[1-4]s$"))  # the pause counts
 
     # The next round: Repeat works after the reload.
     game = p.wait_pause_then_next("live-1", game)

@@ -19,6 +19,7 @@ def test_page_and_assets_are_served(server: LiveServer) -> None:
         ("app.js", "javascript"),
         ("i18n.js", "javascript"),
         ("cards.js", "javascript"),
+        ("hands.js", "javascript"),
         ("style.css", "text/css"),
         ("favicon.svg", "image/svg+xml"),
     ]:

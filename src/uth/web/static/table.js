@@ -32,8 +32,9 @@ const num = (v) => (v === null || v === undefined ? 0 : Number(v));
 export class TableView {
   /**
    * @param {object} hooks onLeave(reasonKey) when the table is closed by the server;
-   *   toast(textKey, kind, vars, ms) to show a message (numbers in vars are money); clearToasts(kind) to take down
-   *   the messages of a kind (a stale error once a later command succeeds);
+   *   toast(textKey, kind, vars, ms) to show a message (numbers in vars are money);
+   *   clearToasts(kind) to take down the messages of a kind (a stale error once a
+   *   later command succeeds);
    *   onBalance(balance).
    */
   constructor(hooks) {
@@ -584,13 +585,13 @@ export class TableView {
 
   on_settlement(msg) {
     this.phase = 'settled';
+    this.deadline = null;
     this.applySettlement(msg);
   }
 
   /** The round's result (a `settlement` message, or the snapshot's `last_result`). */
   applySettlement(msg) {
     this.settlement = msg;
-    this.deadline = null;
     if (!this.mine) this.mine = { category: msg.category, best_five: msg.best_five, outcome: msg.outcome };
     const stakes = {};
     for (const [k, w] of Object.entries(msg.wagers ?? {})) stakes[k] = num(w.stake);
