@@ -1,0 +1,325 @@
+"""numba kernels of the fast evaluator: call them from your own ``@numba.njit`` code.
+
+Every function here is a plain ``@numba.njit(cache=True)`` function (the parallel ones
+``parallel=True``); call them from another numba kernel inside its own loops, or from
+Python (each Python call costs about a microsecond of dispatch, so from Python use the
+checked batch API in :mod:`uth.evaluator.batch` instead). They do **no checks**: card
+indices must be 0..51 (``Card.index``: ``(rank - 2) * 4 + suit``, suits c, d, h, s =
+0..3) and distinct within a hand; anything else gives a wrong value or reads outside
+a table. Every value is exactly the integer :func:`uth.evaluator.hand_value` returns
+(category from bit 20, then five 4-bit ranks), looked up in tables built from it (see
+:mod:`uth.evaluator.tables`). These names are stable:
+
+Scalar, one hand:
+    ``eval5(a, b, c, d, e)``, ``eval6(a, ..., f)``, ``eval7(a, ..., g)`` -> int32 value
+    of the best five of those card indices.
+
+Incremental (add cards one by one, e.g. in nested loops over a deck): a hand is a pair
+of int64 sums, ``key = SIZE_KEY[n] + sum(CARD_KEY[c])`` and
+``bits = sum(CARD_BIT[c])`` over its ``n`` (5, 6 or 7) cards, and
+``value_from_keys(key, bits)`` is its value. Sums of partial hands can be kept and
+extended; add ``SIZE_KEY[n]`` once for the final size. ``bits`` is also the set of
+the hand's cards (bit ``16 * suit + rank - 2``).
+
+Batches (rows of a C-contiguous uint8 array of shape (n, 5..7), values into an int32
+array of shape (n,)):
+    ``evaluate_rows(cards, out)``, one thread; ``evaluate_rows_parallel(cards, out)``,
+    all numba threads (``numba.set_num_threads`` limits them);
+    ``first_bad_row(cards) -> int``, the first row with an index above 51 or a card
+    twice (-1 when none).
+
+One board, every hole (the exact analysis):
+    ``rank_holes(board, holes, values, order)``: ``board`` 5 distinct indices (any
+    integer array); fills ``holes`` (1081, 2) uint8 with every two-card hole of the
+    other 47 cards (lower index first, rows in lexicographic order), ``values``
+    (1081,) int32 with the value of hole + board, and ``order`` (1081,) int64 with the
+    row numbers sorted by value, lowest first, ties in row order (a stable sort).
+    With it, "how many dealer holes does this player hole beat" is a count of
+    ``values`` below a value.
+
+Enumeration:
+    ``count_seven_card_slots(counts, stripes)``: every one of the 133,784,560
+    seven-card hands, counted per table slot into ``counts`` (int64, shape
+    (N_SLOTS,), zeroed first), in parallel over ``stripes`` tasks; :func:`uth.evaluator.batch.seven_card_value_counts` turns it into
+    counts per value.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from uth.evaluator import tables
+
+#: sha256 of tables.npz's arrays (:func:`uth.evaluator.tables.digest`). The compiled,
+#: cached kernels hold the tables as constants, so a new table file must come with a
+#: new digest here: that edit invalidates numba's cache of this module.
+TABLES_SHA256 = "523fadc241de264496f7a73cdfc8888dbe77e856b8487fcf7599f580672fe26f"
+
+_TABLES = tables.load()
+if tables.digest(_TABLES) != TABLES_SHA256:  # pragma: no cover - guards a stale file
+    raise RuntimeError(
+        f"{tables.PATH} does not match fast.TABLES_SHA256; regenerate it with "
+        "`python -m uth.evaluator.tables` and update the digest"
+    )
+
+#: Non-flush values by perfect-hash slot (-1 in unused slots), int32.
+RANKS: npt.NDArray[np.int32] = _TABLES["ranks"]
+#: Bucket offsets of the perfect hash, int32.
+OFFSETS: npt.NDArray[np.int32] = _TABLES["offsets"]
+#: Flush values by 13-bit rank mask (-1 below five ranks), int32, shape (8192,).
+FLUSH: npt.NDArray[np.int32] = _TABLES["flush"]
+_N_RANKS = int(RANKS.shape[0])
+#: Slots counted by ``count_seven_card_slots``: RANKS first, then FLUSH.
+N_SLOTS = _N_RANKS + int(FLUSH.shape[0])
+
+#: The key of each card index, int64, shape (52,).
+CARD_KEY = tables.card_keys()
+#: The bit of each card index, ``1 << (16 * suit + rank - 2)``, int64, shape (52,).
+CARD_BIT = np.array([1 << (16 * (i & 3) + (i >> 2)) for i in range(52)], dtype=np.int64)
+#: The key added once for a hand of n cards, indexed by n (entries 5, 6, 7 used).
+SIZE_KEY = np.array(
+    [0] * 5 + [(n - 5) << (tables.SIZE_SHIFT + tables.SUIT_BITS) for n in (5, 6, 7)],
+    dtype=np.int64,
+)
+
+_SUIT_BITS = tables.SUIT_BITS
+_BUCKET_SHIFT = tables.BUCKET_SHIFT
+_BUCKET_MASK = tables.BUCKET_MASK
+_FLUSH_ADD = tables.FLUSH_ADD
+_FLUSH_TEST = tables.FLUSH_TEST
+_SIZE5 = int(SIZE_KEY[5])
+_SIZE6 = int(SIZE_KEY[6])
+_SIZE7 = int(SIZE_KEY[7])
+
+
+@numba.njit(cache=True, inline="always")
+def _nonflush(key: int) -> int:
+    r = key >> _SUIT_BITS
+    return RANKS[(r & _BUCKET_MASK) + OFFSETS[r >> _BUCKET_SHIFT]]  # type: ignore[no-any-return]
+
+
+@numba.njit(cache=True, inline="always")
+def _flush_suit(flag: int) -> int:
+    """The suit whose counter reached five, from ``(key + FLUSH_ADD) & FLUSH_TEST``."""
+    if flag & 0x8:
+        return 0
+    if flag & 0x80:
+        return 1
+    if flag & 0x800:
+        return 2
+    return 3
+
+
+@numba.njit(cache=True)
+def value_from_keys(key: int, bits: int) -> int:
+    """The value of a hand from its sums ``key`` (with SIZE_KEY) and ``bits``."""
+    flag = (key + _FLUSH_ADD) & _FLUSH_TEST
+    if flag == 0:
+        return _nonflush(key)
+    suit = _flush_suit(flag)
+    return FLUSH[(bits >> (16 * suit)) & 0x1FFF]  # type: ignore[no-any-return]
+
+
+@numba.njit(cache=True, inline="always")
+def _suited_mask(c: int, suit: int) -> int:
+    return (1 << (c >> 2)) if (c & 3) == suit else 0
+
+
+@numba.njit(cache=True)
+def eval5(a: int, b: int, c: int, d: int, e: int) -> int:
+    """The value of five cards given as indices 0..51."""
+    key = _SIZE5 + CARD_KEY[a] + CARD_KEY[b] + CARD_KEY[c] + CARD_KEY[d] + CARD_KEY[e]
+    flag = (key + _FLUSH_ADD) & _FLUSH_TEST
+    if flag == 0:
+        return _nonflush(key)
+    mask = (1 << (a >> 2)) | (1 << (b >> 2)) | (1 << (c >> 2)) | (1 << (d >> 2)) | (1 << (e >> 2))
+    return FLUSH[mask]  # type: ignore[no-any-return]
+
+
+@numba.njit(cache=True)
+def eval6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
+    """The value of the best five of six cards given as indices 0..51."""
+    key = _SIZE6 + CARD_KEY[a] + CARD_KEY[b] + CARD_KEY[c] + CARD_KEY[d] + CARD_KEY[e] + CARD_KEY[f]
+    flag = (key + _FLUSH_ADD) & _FLUSH_TEST
+    if flag == 0:
+        return _nonflush(key)
+    s = _flush_suit(flag)
+    mask = (
+        _suited_mask(a, s)
+        | _suited_mask(b, s)
+        | _suited_mask(c, s)
+        | _suited_mask(d, s)
+        | _suited_mask(e, s)
+        | _suited_mask(f, s)
+    )
+    return FLUSH[mask]  # type: ignore[no-any-return]
+
+
+@numba.njit(cache=True)
+def eval7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
+    """The value of the best five of seven cards given as indices 0..51."""
+    key = (
+        _SIZE7
+        + CARD_KEY[a]
+        + CARD_KEY[b]
+        + CARD_KEY[c]
+        + CARD_KEY[d]
+        + CARD_KEY[e]
+        + CARD_KEY[f]
+        + CARD_KEY[g]
+    )
+    flag = (key + _FLUSH_ADD) & _FLUSH_TEST
+    if flag == 0:
+        return _nonflush(key)
+    s = _flush_suit(flag)
+    mask = (
+        _suited_mask(a, s)
+        | _suited_mask(b, s)
+        | _suited_mask(c, s)
+        | _suited_mask(d, s)
+        | _suited_mask(e, s)
+        | _suited_mask(f, s)
+        | _suited_mask(g, s)
+    )
+    return FLUSH[mask]  # type: ignore[no-any-return]
+
+
+@numba.njit(cache=True, inline="always")
+def _row_value(cards: npt.NDArray[np.uint8], i: int, n: int) -> int:
+    if n == 7:
+        return eval7(
+            cards[i, 0],
+            cards[i, 1],
+            cards[i, 2],
+            cards[i, 3],
+            cards[i, 4],
+            cards[i, 5],
+            cards[i, 6],
+        )
+    if n == 6:
+        return eval6(cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4], cards[i, 5])
+    return eval5(cards[i, 0], cards[i, 1], cards[i, 2], cards[i, 3], cards[i, 4])
+
+
+@numba.njit(cache=True)
+def evaluate_rows(cards: npt.NDArray[np.uint8], out: npt.NDArray[np.int32]) -> None:
+    """Values of the rows of ``cards`` (n, 5..7) into ``out`` (n,), one thread."""
+    n = cards.shape[1]
+    for i in range(cards.shape[0]):
+        out[i] = _row_value(cards, i, n)
+
+
+@numba.njit(cache=True, parallel=True)
+def evaluate_rows_parallel(cards: npt.NDArray[np.uint8], out: npt.NDArray[np.int32]) -> None:
+    """Values of the rows of ``cards`` (n, 5..7) into ``out`` (n,), all numba threads."""
+    n = cards.shape[1]
+    rows = cards.shape[0]
+    chunk = 4096
+    for k in numba.prange((rows + chunk - 1) // chunk):
+        for i in range(k * chunk, min(rows, (k + 1) * chunk)):
+            out[i] = _row_value(cards, i, n)
+
+
+@numba.njit(cache=True)
+def first_bad_row(cards: npt.NDArray[np.uint8]) -> int:
+    """The first row with an index above 51 or a card twice, or -1."""
+    for i in range(cards.shape[0]):
+        seen = 0
+        for j in range(cards.shape[1]):
+            c = cards[i, j]
+            if c > 51:
+                return i
+            bit = 1 << c
+            if seen & bit:
+                return i
+            seen |= bit
+    return -1
+
+
+@numba.njit(cache=True)
+def rank_holes(
+    board: npt.NDArray[np.integer],
+    holes: npt.NDArray[np.uint8],
+    values: npt.NDArray[np.int32],
+    order: npt.NDArray[np.int64],
+) -> None:
+    """Every hole of the 47 cards off ``board``, its value on the board, and their order."""
+    key = _SIZE7
+    bits = 0
+    for j in range(5):
+        key += CARD_KEY[board[j]]
+        bits += CARD_BIT[board[j]]
+    rest = np.empty(47, dtype=np.int64)
+    m = 0
+    for c in range(52):
+        if not (bits >> (16 * (c & 3) + (c >> 2))) & 1:
+            rest[m] = c
+            m += 1
+    row = 0
+    for x in range(47):
+        a = rest[x]
+        key_a = key + CARD_KEY[a]
+        bits_a = bits + CARD_BIT[a]
+        for y in range(x + 1, 47):
+            b = rest[y]
+            holes[row, 0] = a
+            holes[row, 1] = b
+            values[row] = value_from_keys(key_a + CARD_KEY[b], bits_a + CARD_BIT[b])
+            row += 1
+    order[:] = np.argsort(values, kind="mergesort")
+
+
+@numba.njit(cache=True)
+def _count_from(first: int, second: int, counts: npt.NDArray[np.int64], n_ranks: int) -> None:
+    """Count every seven-card hand whose two lowest cards are ``first`` < ``second``."""
+    k2 = _SIZE7 + CARD_KEY[first] + CARD_KEY[second]
+    b2 = CARD_BIT[first] + CARD_BIT[second]
+    for c3 in range(second + 1, 48):
+        k3 = k2 + CARD_KEY[c3]
+        b3 = b2 + CARD_BIT[c3]
+        for c4 in range(c3 + 1, 49):
+            k4 = k3 + CARD_KEY[c4]
+            b4 = b3 + CARD_BIT[c4]
+            for c5 in range(c4 + 1, 50):
+                k5 = k4 + CARD_KEY[c5]
+                b5 = b4 + CARD_BIT[c5]
+                for c6 in range(c5 + 1, 51):
+                    k6 = k5 + CARD_KEY[c6]
+                    b6 = b5 + CARD_BIT[c6]
+                    for c7 in range(c6 + 1, 52):
+                        key = k6 + CARD_KEY[c7]
+                        flag = (key + _FLUSH_ADD) & _FLUSH_TEST
+                        if flag == 0:
+                            r = key >> _SUIT_BITS
+                            counts[(r & _BUCKET_MASK) + OFFSETS[r >> _BUCKET_SHIFT]] += 1
+                        else:
+                            bits = b6 + CARD_BIT[c7]
+                            s = _flush_suit(flag)
+                            counts[n_ranks + ((bits >> (16 * s)) & 0x1FFF)] += 1
+
+
+@numba.njit(cache=True, parallel=True)
+def count_seven_card_slots(counts: npt.NDArray[np.int64], stripes: int) -> None:
+    """Count all 133,784,560 seven-card hands per slot (RANKS slots, then FLUSH masks).
+
+    ``stripes`` (a few per thread, e.g. ``4 * numba.get_num_threads()``) is the number
+    of parallel tasks; each keeps its own counts (8 bytes per slot).
+    """
+    n_slots = counts.shape[0]
+    pairs = np.empty((1326, 2), dtype=np.int64)
+    p = 0
+    for a in range(52):
+        for b in range(a + 1, 52):
+            pairs[p, 0] = a
+            pairs[p, 1] = b
+            p += 1
+    # Stripes take every n-th pair, so each holds a fair share of the heavy low pairs.
+    partial = np.zeros((stripes, n_slots), dtype=np.int64)
+    for t in numba.prange(stripes):
+        for q in range(t, 1326, stripes):
+            if pairs[q, 1] <= 46:
+                _count_from(pairs[q, 0], pairs[q, 1], partial[t], _N_RANKS)
+    for t in range(stripes):
+        counts += partial[t]
