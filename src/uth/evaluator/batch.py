@@ -208,7 +208,7 @@ def seven_card_value_counts() -> tuple[Values, npt.NDArray[np.int64]]:
     """
     slots = np.zeros(fast.N_SLOTS, dtype=np.int64)
     fast.count_seven_card_slots(slots, 4 * numba.get_num_threads())
-    slot_values = np.concatenate([fast.RANKS, fast.FLUSH])
+    slot_values = np.concatenate([fast.RANKS[: fast.N_SLOTS - fast.FLUSH.shape[0]], fast.FLUSH])
     hit = slots > 0
     values, inverse = np.unique(slot_values[hit], return_inverse=True)
     counts = np.zeros(values.shape[0], dtype=np.int64)

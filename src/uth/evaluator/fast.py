@@ -40,8 +40,15 @@ One board, every hole (the exact analysis):
 Enumeration:
     ``count_seven_card_slots(counts, stripes)``: every one of the 133,784,560
     seven-card hands, counted per table slot into ``counts`` (int64, shape
-    (N_SLOTS,), zeroed first), in parallel over ``stripes`` tasks; :func:`uth.evaluator.batch.seven_card_value_counts` turns it into
-    counts per value.
+    (N_SLOTS,), zeroed first), in parallel over ``stripes`` tasks;
+    :func:`uth.evaluator.batch.seven_card_value_counts` turns it into counts per
+    value.
+
+numba's on-disk cache (``cache=True``) of *your* kernel is keyed on your source file
+only: after an upgrade of this module, clear it (delete the ``*.nbi``/``*.nbc`` files
+in your ``__pycache__`` or ``NUMBA_CACHE_DIR``), or your kernel keeps the old inlined
+code. The kernels here inline the scalar functions (``inline="always"``): a call costs
+nothing beyond the work.
 """
 
 from __future__ import annotations
@@ -55,7 +62,7 @@ from uth.evaluator import tables
 #: sha256 of tables.npz's arrays (:func:`uth.evaluator.tables.digest`). The compiled,
 #: cached kernels hold the tables as constants, so a new table file must come with a
 #: new digest here: that edit invalidates numba's cache of this module.
-TABLES_SHA256 = "523fadc241de264496f7a73cdfc8888dbe77e856b8487fcf7599f580672fe26f"
+TABLES_SHA256 = "42b0d4ff3fbe3f770d1640773c1133aa686ee2d6f727a7791625e4a5870eabb9"
 
 _TABLES = tables.load()
 if tables.digest(_TABLES) != TABLES_SHA256:  # pragma: no cover - guards a stale file
@@ -65,14 +72,14 @@ if tables.digest(_TABLES) != TABLES_SHA256:  # pragma: no cover - guards a stale
     )
 
 #: Non-flush values by perfect-hash slot (-1 in unused slots), int32.
-RANKS: npt.NDArray[np.int32] = _TABLES["ranks"]
-#: Bucket offsets of the perfect hash, int32.
-OFFSETS: npt.NDArray[np.int32] = _TABLES["offsets"]
+RANKS: npt.NDArray[np.int32] = _TABLES["ranks"]  # type: ignore[assignment]
+#: Displacements of the perfect hash, uint8.
+DISPLACE: npt.NDArray[np.uint8] = _TABLES["displace"]  # type: ignore[assignment]
 #: Flush values by 13-bit rank mask (-1 below five ranks), int32, shape (8192,).
-FLUSH: npt.NDArray[np.int32] = _TABLES["flush"]
-_N_RANKS = int(RANKS.shape[0])
-#: Slots counted by ``count_seven_card_slots``: RANKS first, then FLUSH.
-N_SLOTS = _N_RANKS + int(FLUSH.shape[0])
+FLUSH: npt.NDArray[np.int32] = _TABLES["flush"]  # type: ignore[assignment]
+_N_RANKS7 = 1 << tables.SLOT_BITS[7]
+#: Slots counted by ``count_seven_card_slots``: the seven-card RANKS slots, then FLUSH.
+N_SLOTS = _N_RANKS7 + int(FLUSH.shape[0])
 
 #: The key of each card index, int64, shape (52,).
 CARD_KEY = tables.card_keys()
@@ -85,19 +92,54 @@ SIZE_KEY = np.array(
 )
 
 _SUIT_BITS = tables.SUIT_BITS
-_BUCKET_SHIFT = tables.BUCKET_SHIFT
-_BUCKET_MASK = tables.BUCKET_MASK
 _FLUSH_ADD = tables.FLUSH_ADD
 _FLUSH_TEST = tables.FLUSH_TEST
 _SIZE5 = int(SIZE_KEY[5])
 _SIZE6 = int(SIZE_KEY[6])
 _SIZE7 = int(SIZE_KEY[7])
+# The multiplier as a signed 64-bit integer: numba's int64 product wraps like mod 2**64.
+_MULT = tables.MULTIPLIER - (1 << 64) if tables.MULTIPLIER >= 1 << 63 else tables.MULTIPLIER
+# Per size n = 5, 6, 7 (row n - 5): (ranks base, displacement base, 64 - bucket bits,
+# bucket mask, slot mask).
+_HASH = np.array(
+    [
+        [
+            tables.RANKS_BASE[n],
+            tables.DISPLACE_BASE[n],
+            64 - tables.BUCKET_BITS[n],
+            (1 << tables.BUCKET_BITS[n]) - 1,
+            (1 << tables.SLOT_BITS[n]) - 1,
+        ]
+        for n in (5, 6, 7)
+    ],
+    dtype=np.int64,
+)
+_R7, _D7, _B7, _BM7, _SM7 = (int(x) for x in _HASH[2])
+_R6, _D6, _B6, _BM6, _SM6 = (int(x) for x in _HASH[1])
+_R5, _D5, _B5, _BM5, _SM5 = (int(x) for x in _HASH[0])
 
 
 @numba.njit(cache=True, inline="always")
-def _nonflush(key: int) -> int:
-    r = key >> _SUIT_BITS
-    return RANKS[(r & _BUCKET_MASK) + OFFSETS[r >> _BUCKET_SHIFT]]  # type: ignore[no-any-return]
+def _lookup(key: int, rbase: int, dbase: int, bshift: int, bmask: int, smask: int) -> int:
+    """The non-flush value of a hand key, by the perfect hash of its size."""
+    h = (key >> _SUIT_BITS) * _MULT
+    slot = ((h >> 32) & smask) ^ DISPLACE[dbase + ((h >> bshift) & bmask)]
+    return RANKS[rbase + slot]  # type: ignore[no-any-return]
+
+
+@numba.njit(cache=True, inline="always")
+def _nonflush7(key: int) -> int:
+    return _lookup(key, _R7, _D7, _B7, _BM7, _SM7)
+
+
+@numba.njit(cache=True, inline="always")
+def _nonflush6(key: int) -> int:
+    return _lookup(key, _R6, _D6, _B6, _BM6, _SM6)
+
+
+@numba.njit(cache=True, inline="always")
+def _nonflush5(key: int) -> int:
+    return _lookup(key, _R5, _D5, _B5, _BM5, _SM5)
 
 
 @numba.njit(cache=True, inline="always")
@@ -112,12 +154,13 @@ def _flush_suit(flag: int) -> int:
     return 3
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def value_from_keys(key: int, bits: int) -> int:
     """The value of a hand from its sums ``key`` (with SIZE_KEY) and ``bits``."""
     flag = (key + _FLUSH_ADD) & _FLUSH_TEST
     if flag == 0:
-        return _nonflush(key)
+        n = key >> (_SUIT_BITS + tables.SIZE_SHIFT)  # the hand size - 5
+        return _lookup(key, _HASH[n, 0], _HASH[n, 1], _HASH[n, 2], _HASH[n, 3], _HASH[n, 4])
     suit = _flush_suit(flag)
     return FLUSH[(bits >> (16 * suit)) & 0x1FFF]  # type: ignore[no-any-return]
 
@@ -127,24 +170,24 @@ def _suited_mask(c: int, suit: int) -> int:
     return (1 << (c >> 2)) if (c & 3) == suit else 0
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def eval5(a: int, b: int, c: int, d: int, e: int) -> int:
     """The value of five cards given as indices 0..51."""
     key = _SIZE5 + CARD_KEY[a] + CARD_KEY[b] + CARD_KEY[c] + CARD_KEY[d] + CARD_KEY[e]
     flag = (key + _FLUSH_ADD) & _FLUSH_TEST
     if flag == 0:
-        return _nonflush(key)
+        return _nonflush5(key)
     mask = (1 << (a >> 2)) | (1 << (b >> 2)) | (1 << (c >> 2)) | (1 << (d >> 2)) | (1 << (e >> 2))
     return FLUSH[mask]  # type: ignore[no-any-return]
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def eval6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
     """The value of the best five of six cards given as indices 0..51."""
     key = _SIZE6 + CARD_KEY[a] + CARD_KEY[b] + CARD_KEY[c] + CARD_KEY[d] + CARD_KEY[e] + CARD_KEY[f]
     flag = (key + _FLUSH_ADD) & _FLUSH_TEST
     if flag == 0:
-        return _nonflush(key)
+        return _nonflush6(key)
     s = _flush_suit(flag)
     mask = (
         _suited_mask(a, s)
@@ -157,7 +200,7 @@ def eval6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
     return FLUSH[mask]  # type: ignore[no-any-return]
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def eval7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
     """The value of the best five of seven cards given as indices 0..51."""
     key = (
@@ -172,7 +215,7 @@ def eval7(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
     )
     flag = (key + _FLUSH_ADD) & _FLUSH_TEST
     if flag == 0:
-        return _nonflush(key)
+        return _nonflush7(key)
     s = _flush_suit(flag)
     mask = (
         _suited_mask(a, s)
@@ -272,7 +315,7 @@ def rank_holes(
 
 
 @numba.njit(cache=True)
-def _count_from(first: int, second: int, counts: npt.NDArray[np.int64], n_ranks: int) -> None:
+def _count_from(first: int, second: int, counts: npt.NDArray[np.int32], n_ranks: int) -> None:
     """Count every seven-card hand whose two lowest cards are ``first`` < ``second``."""
     k2 = _SIZE7 + CARD_KEY[first] + CARD_KEY[second]
     b2 = CARD_BIT[first] + CARD_BIT[second]
@@ -292,8 +335,9 @@ def _count_from(first: int, second: int, counts: npt.NDArray[np.int64], n_ranks:
                         key = k6 + CARD_KEY[c7]
                         flag = (key + _FLUSH_ADD) & _FLUSH_TEST
                         if flag == 0:
-                            r = key >> _SUIT_BITS
-                            counts[(r & _BUCKET_MASK) + OFFSETS[r >> _BUCKET_SHIFT]] += 1
+                            h = (key >> _SUIT_BITS) * _MULT
+                            slot = ((h >> 32) & _SM7) ^ DISPLACE[(h >> _B7) & _BM7]
+                            counts[slot] += 1
                         else:
                             bits = b6 + CARD_BIT[c7]
                             s = _flush_suit(flag)
@@ -305,7 +349,8 @@ def count_seven_card_slots(counts: npt.NDArray[np.int64], stripes: int) -> None:
     """Count all 133,784,560 seven-card hands per slot (RANKS slots, then FLUSH masks).
 
     ``stripes`` (a few per thread, e.g. ``4 * numba.get_num_threads()``) is the number
-    of parallel tasks; each keeps its own counts (8 bytes per slot).
+    of parallel tasks; each keeps its own counts (4 bytes per slot: a slot of one
+    stripe counts at most 16,384 hands, the suit assignments of one rank pattern).
     """
     n_slots = counts.shape[0]
     pairs = np.empty((1326, 2), dtype=np.int64)
@@ -316,10 +361,10 @@ def count_seven_card_slots(counts: npt.NDArray[np.int64], stripes: int) -> None:
             pairs[p, 1] = b
             p += 1
     # Stripes take every n-th pair, so each holds a fair share of the heavy low pairs.
-    partial = np.zeros((stripes, n_slots), dtype=np.int64)
+    partial = np.zeros((stripes, n_slots), dtype=np.int32)
     for t in numba.prange(stripes):
         for q in range(t, 1326, stripes):
             if pairs[q, 1] <= 46:
-                _count_from(pairs[q, 0], pairs[q, 1], partial[t], _N_RANKS)
+                _count_from(pairs[q, 0], pairs[q, 1], partial[t], _N_RANKS7)
     for t in range(stripes):
         counts += partial[t]
