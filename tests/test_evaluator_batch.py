@@ -269,7 +269,7 @@ def test_rank_holes_bad_board(board: list[object], message: str) -> None:
 @numba.njit
 def _scalar_and_incremental(rows: Rows) -> npt.NDArray[np.int64]:
     """Each 7-card row by eval7, by its 5/6-card prefix kernels, and incrementally."""
-    out = np.empty((rows.shape[0], 4), dtype=np.int64)
+    out = np.empty((rows.shape[0], 5), dtype=np.int64)
     for i in range(rows.shape[0]):
         a, b, c, d, e, f, g = rows[i]
         out[i, 0] = fast.eval7(a, b, c, d, e, f, g)
@@ -281,6 +281,7 @@ def _scalar_and_incremental(rows: Rows) -> npt.NDArray[np.int64]:
             key += fast.CARD_KEY[rows[i, j]]
             bits += fast.CARD_BIT[rows[i, j]]
         out[i, 3] = fast.value_from_keys(key, bits)
+        out[i, 4] = fast.value7_from_keys(key, bits)
     return out
 
 
@@ -296,6 +297,7 @@ def test_kernels_callable_from_numba_code() -> None:
     np.testing.assert_array_equal(got[:, 1], plain(np.ascontiguousarray(rows[:, :6])))
     np.testing.assert_array_equal(got[:, 2], plain(np.ascontiguousarray(rows[:, :5])))
     np.testing.assert_array_equal(got[:, 3], got[:, 0])
+    np.testing.assert_array_equal(got[:, 4], got[:, 0])
     # Called from Python too (one dispatch per call).
     royal = [c.index for c in parse_cards("As Ks Qs Js Ts 2c 3d")]
     assert fast.eval7(*royal) == hand_value(royal) == C.ROYAL_FLUSH << 20 | 12 << 16

@@ -17,8 +17,9 @@ Scalar, one hand:
 Incremental (add cards one by one, e.g. in nested loops over a deck): a hand is a pair
 of int64 sums, ``key = SIZE_KEY[n] + sum(CARD_KEY[c])`` and
 ``bits = sum(CARD_BIT[c])`` over its ``n`` (5, 6 or 7) cards, and
-``value_from_keys(key, bits)`` is its value. Sums of partial hands can be kept and
-extended; add ``SIZE_KEY[n]`` once for the final size. ``bits`` is also the set of
+``value_from_keys(key, bits)`` is its value (``value7_from_keys``: the same for seven
+cards, a little faster). Sums of partial hands can be kept and extended; add
+``SIZE_KEY[n]`` once for the final size. ``bits`` is also the set of
 the hand's cards (bit ``16 * suit + rank - 2``).
 
 Batches (rows of a C-contiguous uint8 array of shape (n, 5..7), values into an int32
@@ -161,6 +162,16 @@ def value_from_keys(key: int, bits: int) -> int:
     if flag == 0:
         n = key >> (_SUIT_BITS + tables.SIZE_SHIFT)  # the hand size - 5
         return _lookup(key, _HASH[n, 0], _HASH[n, 1], _HASH[n, 2], _HASH[n, 3], _HASH[n, 4])
+    suit = _flush_suit(flag)
+    return FLUSH[(bits >> (16 * suit)) & 0x1FFF]  # type: ignore[no-any-return]
+
+
+@numba.njit(cache=True, inline="always")
+def value7_from_keys(key: int, bits: int) -> int:
+    """:func:`value_from_keys` for a seven-card hand (its size known when compiled)."""
+    flag = (key + _FLUSH_ADD) & _FLUSH_TEST
+    if flag == 0:
+        return _nonflush7(key)
     suit = _flush_suit(flag)
     return FLUSH[(bits >> (16 * suit)) & 0x1FFF]  # type: ignore[no-any-return]
 
@@ -309,9 +320,39 @@ def rank_holes(
             b = rest[y]
             holes[row, 0] = a
             holes[row, 1] = b
-            values[row] = value_from_keys(key_a + CARD_KEY[b], bits_a + CARD_BIT[b])
+            values[row] = value7_from_keys(key_a + CARD_KEY[b], bits_a + CARD_BIT[b])
             row += 1
-    order[:] = np.argsort(values, kind="mergesort")
+    _sort_rows(values, order)
+
+
+@numba.njit(cache=True, inline="always")
+def _sort_rows(values: npt.NDArray[np.int32], order: npt.NDArray[np.int64]) -> None:
+    """``order`` = the rows of ``values`` (0 .. 2**24) by value, stable.
+
+    An LSD radix sort (three 8-bit digits) of ``value << 11 | row`` (rows < 2048).
+    """
+    n = values.shape[0]
+    a = np.empty(n, dtype=np.int64)
+    b = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        a[i] = (np.int64(values[i]) << 11) | i
+    count = np.empty(256, dtype=np.int64)
+    for shift in (11, 19, 27):
+        count[:] = 0
+        for i in range(n):
+            count[(a[i] >> shift) & 0xFF] += 1
+        total = 0
+        for d in range(256):
+            c = count[d]
+            count[d] = total
+            total += c
+        for i in range(n):
+            d = (a[i] >> shift) & 0xFF
+            b[count[d]] = a[i]
+            count[d] += 1
+        a, b = b, a
+    for i in range(n):
+        order[i] = a[i] & 0x7FF
 
 
 @numba.njit(cache=True)
