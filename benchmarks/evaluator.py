@@ -24,12 +24,14 @@ import argparse
 import datetime as dt
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 import numba
 import numpy as np
@@ -61,13 +63,24 @@ def random_hands(n: int, seed: int) -> Rows:
     return out
 
 
-def median_time(fn: Callable[[], object], repeat: int) -> float:
-    times = []
+class Timing(NamedTuple):
+    """Median wall seconds and median CPU seconds (all threads of this process)."""
+
+    wall: float
+    cpu: float
+
+
+def median_time(fn: Callable[[], object], repeat: int) -> Timing:
+    walls, cpus = [], []
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        c0, t0 = time.process_time(), time.perf_counter()
         fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+        walls.append(time.perf_counter() - t0)
+        cpus.append(time.process_time() - c0)
+    return Timing(statistics.median(walls), statistics.median(cpus))
+
+
+Row = tuple[str, int, Timing, str]
 
 
 def agrees(ours: npt.NDArray[np.int32], theirs: npt.NDArray[np.int64], higher_wins: bool) -> bool:
@@ -79,11 +92,9 @@ def agrees(ours: npt.NDArray[np.int32], theirs: npt.NDArray[np.int64], higher_wi
     return bool(np.array_equal(a > 0, b > 0) and np.array_equal(a == 0, b == 0))
 
 
-def peers(
-    hands: Rows, n_fast: int, n_slow: int, repeat: int, check: Rows
-) -> list[tuple[str, int, float, str]]:
+def peers(hands: Rows, n_fast: int, n_slow: int, repeat: int, check: Rows) -> list[Row]:
     """(name, hands, seconds, note) for every peer that is installed."""
-    rows: list[tuple[str, int, float, str]] = []
+    rows: list[Row] = []
     text = [str(Card.from_index(i)) for i in range(52)]
     ours = evaluate7_batch(check)
     try:
@@ -141,18 +152,26 @@ def peers(
     return rows
 
 
-def first_result_seconds(repeat: int) -> float:
-    """A fresh interpreter: import, one 7-card batch, print (numba cache warm)."""
+def first_result_seconds(repeat: int) -> Timing:
+    """A fresh interpreter: import, one 7-card batch, print (numba cache warm).
+
+    Returns the best wall time and the CPU time (user + system) of that child.
+    """
     code = (
         "import numpy as np; from uth.evaluator import evaluate7_batch; "
         "print(evaluate7_batch(np.array([[0, 4, 8, 12, 16, 20, 24]], dtype=np.uint8))[0])"
     )
-    times = []
-    for _ in range(repeat + 1):  # the first run warms the cache
+    best = Timing(float("inf"), float("inf"))
+    for i in range(repeat + 1):  # the first run warms the cache
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
         subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
-        times.append(time.perf_counter() - t0)
-    return min(times[1:])
+        wall = time.perf_counter() - t0
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+        if i and wall < best.wall:
+            best = Timing(wall, cpu)
+    return best
 
 
 def machine() -> str:
@@ -218,7 +237,7 @@ def main() -> None:
     # Warm up (compile or load from numba's cache) before timing.
     evaluate7_batch(hands[:10], parallel=True)
     evaluate7_batch(hands[:10], check=False)
-    results: list[tuple[str, int, float, str]] = []
+    results: list[Row] = []
     numba.set_num_threads(1)
     results.append(
         (
@@ -264,7 +283,7 @@ def main() -> None:
     )
     results += peers(hands, n, slow, rep, check)
 
-    eval7_rate = next((k / s for name, k, s, _ in results if name.startswith("eval7")), None)
+    eval7_rate = next((k / t.wall for name, k, t, _ in results if name.startswith("eval7")), None)
 
     counts = np.zeros(fast.N_SLOTS, dtype=np.int64)
     stripes = 4 * threads
@@ -278,7 +297,7 @@ def main() -> None:
     enum_api = median_time(seven_card_value_counts, rep)
     rank_holes_on_board([48, 45, 22, 21, 0])  # warm
     boards = np.argsort(np.random.default_rng(1).random((2000, 52)), axis=1)[:, :5]
-    holes_s = median_time(lambda: [rank_holes_on_board(b) for b in boards], rep) / len(boards)
+    holes = median_time(lambda: [rank_holes_on_board(b) for b in boards], rep)
     first = first_result_seconds(rep)
     finished = dt.datetime.now(dt.UTC)
     load_end = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
@@ -287,21 +306,24 @@ def main() -> None:
         f"Measured {started:%Y-%m-%d %H:%M}–{finished:%H:%M} UTC at commit `{commit()}` on {env}; "
         f"load average {load_end:.1f} at the end.",
         "",
-        "| evaluator (7-card hands) | hands | seconds | million hands/s | vs eval7 | note |",
-        "| --- | ---: | ---: | ---: | ---: | --- |",
+        "| evaluator (7-card hands) | hands | seconds | million hands/s | vs eval7 | million hands per CPU-second | note |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
-    for name, k, seconds, note in results:
-        rate = k / seconds
+    for name, k, t, note in results:
+        rate = k / t.wall
         ratio = f"{rate / eval7_rate:.1f}x" if eval7_rate else "n/a"
-        lines.append(f"| {name} | {k:,} | {seconds:.4f} | {rate / 1e6:.3f} | {ratio} | {note} |")
+        per_cpu = k / t.cpu / 1e6 if t.cpu > 0 else float("nan")
+        lines.append(
+            f"| {name} | {k:,} | {t.wall:.4f} | {rate / 1e6:.3f} | {ratio} | {per_cpu:.3f} | {note} |"
+        )
     lines += [
         "",
         "| other figures | value |",
         "| --- | --- |",
-        f"| all 133,784,560 seven-card hands, kernel ({threads} threads) | {enum_kernel:.3f} s ({133_784_560 / enum_kernel / 1e6:.0f} M/s) |",
-        f"| the same through `seven_card_value_counts()` (values and counts) | {enum_api:.3f} s |",
-        f"| `rank_holes_on_board`: one board, 1,081 holes valued and sorted | {holes_s * 1e6:.0f} µs per board |",
-        f"| fresh process to the first `evaluate7_batch` result, numba cache warm | {first:.2f} s |",
+        f"| all 133,784,560 seven-card hands, kernel ({threads} threads) | {enum_kernel.wall:.3f} s wall, {enum_kernel.cpu:.3f} CPU-s |",
+        f"| the same through `seven_card_value_counts()` (values and counts) | {enum_api.wall:.3f} s wall, {enum_api.cpu:.3f} CPU-s |",
+        f"| `rank_holes_on_board`: one board, 1,081 holes valued and sorted (Python call included) | {holes.wall / len(boards) * 1e6:.0f} µs per board wall, {holes.cpu / len(boards) * 1e6:.0f} µs CPU |",
+        f"| fresh process to the first `evaluate7_batch` result, numba cache warm | {first.wall:.2f} s wall, {first.cpu:.2f} CPU-s |",
     ]
     table = "\n".join(lines)
     print(table)
