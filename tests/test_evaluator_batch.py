@@ -388,6 +388,19 @@ def test_bad_cards(cards: object, field: str, message: str) -> None:
             evaluate7_batch(cards, parallel=parallel)  # type: ignore[arg-type]
         assert str(info.value) == message
         assert info.value.field == field
+    if field != "cards":  # a bad row: the plain check kernel finds the same one
+        assert fast.first_bad_row(cards) == int(field[len("cards[") : -1])  # type: ignore[arg-type]
+
+
+def test_the_first_bad_row_of_a_large_batch_is_named() -> None:
+    rows = random_hands(np.random.default_rng(4), 100_000, 7)
+    rows[77_777, 3] = rows[77_777, 5]
+    rows[88_888, 0] = 60
+    for parallel in (False, True):
+        with pytest.raises(InvalidCardError) as info:
+            evaluate7_batch(rows, parallel=parallel)
+        assert info.value.field == "cards[77777]"
+    assert fast.first_bad_row(rows) == 77_777
 
 
 def test_unchecked_skips_only_the_card_check() -> None:

@@ -26,8 +26,11 @@ Batches (rows of a C-contiguous uint8 array of shape (n, 5..7), values into an i
 array of shape (n,)):
     ``evaluate_rows(cards, out)``, one thread; ``evaluate_rows_parallel(cards, out)``,
     all numba threads (``numba.set_num_threads`` limits them);
-    ``first_bad_row(cards) -> int``, the first row with an index above 51 or a card
-    twice (-1 when none).
+    ``evaluate_rows_checked(cards, out) -> int`` and
+    ``evaluate_rows_checked_parallel``: the same with the check fused in (each card's
+    bit summed and OR-ed: they differ when a card comes twice); they return the
+    first row with an index above 51 or a card twice, or -1 (rows are valued up to
+    it); ``first_bad_row(cards) -> int``, that check alone.
 
 One board, every hole (the exact analysis):
     ``rank_holes(board, holes, values, order)``: ``board`` 5 distinct indices (any
@@ -86,6 +89,12 @@ N_SLOTS = _N_RANKS7 + int(FLUSH.shape[0])
 CARD_KEY = tables.card_keys()
 #: The bit of each card index, ``1 << (16 * suit + rank - 2)``, int64, shape (52,).
 CARD_BIT = np.array([1 << (16 * (i & 3) + (i >> 2)) for i in range(52)], dtype=np.int64)
+# Keys and bits for all 256 uint8 values: an index above 51 adds -2**59 to the key
+# (seven of them cannot wrap around), so a hand holding one has a negative key.
+_CHECK_KEY = np.full(256, -(1 << 59), dtype=np.int64)
+_CHECK_KEY[:52] = CARD_KEY
+_CHECK_BIT = np.zeros(256, dtype=np.int64)
+_CHECK_BIT[:52] = CARD_BIT
 #: The key added once for a hand of n cards, indexed by n (entries 5, 6, 7 used).
 SIZE_KEY = np.array(
     [0] * 5 + [(n - 5) << (tables.SIZE_SHIFT + tables.SUIT_BITS) for n in (5, 6, 7)],
@@ -274,6 +283,58 @@ def evaluate_rows_parallel(cards: npt.NDArray[np.uint8], out: npt.NDArray[np.int
     for k in numba.prange((rows + chunk - 1) // chunk):
         for i in range(k * chunk, min(rows, (k + 1) * chunk)):
             out[i] = _row_value(cards, i, n)
+
+
+@numba.njit(cache=True, inline="always")
+def _checked_row(cards: npt.NDArray[np.uint8], i: int, n: int, out: npt.NDArray[np.int32]) -> bool:
+    """Value row ``i`` into ``out[i]``; False (nothing written) for an index above 51 or
+    a card twice. A duplicate makes the sum of the cards' bits differ from their OR.
+    """
+    key = SIZE_KEY[n]
+    total = 0
+    union = 0
+    for j in range(n):
+        c = cards[i, j]
+        key += _CHECK_KEY[c]
+        bit = _CHECK_BIT[c]
+        total += bit
+        union |= bit
+    if key < 0 or total != union:
+        return False
+    if n == 7:
+        out[i] = value7_from_keys(key, total)
+    else:
+        out[i] = value_from_keys(key, total)
+    return True
+
+
+@numba.njit(cache=True)
+def evaluate_rows_checked(cards: npt.NDArray[np.uint8], out: npt.NDArray[np.int32]) -> int:
+    """:func:`evaluate_rows` with the check: the first bad row (rows before it valued), or -1."""
+    n = cards.shape[1]
+    for i in range(cards.shape[0]):
+        if not _checked_row(cards, i, n, out):
+            return i
+    return -1
+
+
+@numba.njit(cache=True, parallel=True)
+def evaluate_rows_checked_parallel(cards: npt.NDArray[np.uint8], out: npt.NDArray[np.int32]) -> int:
+    """:func:`evaluate_rows_checked` on all numba threads: the first bad row, or -1."""
+    n = cards.shape[1]
+    rows = cards.shape[0]
+    chunk = 4096
+    chunks = (rows + chunk - 1) // chunk
+    first = np.full(chunks, -1, dtype=np.int64)
+    for k in numba.prange(chunks):
+        for i in range(k * chunk, min(rows, (k + 1) * chunk)):
+            if not _checked_row(cards, i, n, out):
+                first[k] = i
+                break
+    for k in range(chunks):
+        if first[k] >= 0:
+            return first[k]  # type: ignore[no-any-return]
+    return -1
 
 
 @numba.njit(cache=True)
