@@ -80,23 +80,16 @@ class RoundSettlingError(UthError):
     code = "round_settling"
 
 
-class SignIn(BaseModel):
-    """Sign in with a display name (play money)."""
-
-    name: str = Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f]+$")
-
-
 def _storable_text(value: str) -> str:
-    """Refuse text no database should get: blank, control characters (tab and
-    newlines aside: PostgreSQL refuses NUL), or lone surrogates (not UTF-8).
+    """Refuse text no database should get: blank, or with control characters (tab
+    and line breaks aside; PostgreSQL refuses NUL). Lone surrogates, which are not
+    UTF-8, pydantic refuses before this.
     """
     if not value.strip():
         raise ValueError("must not be blank")
     for ch in value:
         if (ord(ch) < 0x20 and ch not in "\t\n\r") or ord(ch) == 0x7F:
             raise ValueError(f"must not contain the control character U+{ord(ch):04X}")
-        if 0xD800 <= ord(ch) <= 0xDFFF:
-            raise ValueError(f"must not contain the lone surrogate U+{ord(ch):04X}")
     return value
 
 
@@ -107,6 +100,16 @@ Reason = Annotated[str, Field(min_length=1, max_length=500), AfterValidator(_sto
 GameNumber = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[\x21-\x7e]+$")]
 #: A player id in a path: a positive 32-bit integer (the id column's range).
 PlayerId = Annotated[int, Path(ge=1, le=2**31 - 1)]
+
+
+class SignIn(BaseModel):
+    """Sign in with a display name (play money)."""
+
+    name: Annotated[
+        str,
+        Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f]+$"),
+        AfterValidator(_storable_text),
+    ]
 
 
 class VoidRequest(BaseModel):
