@@ -6,13 +6,15 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint install play clean
 
+# Two `make test` at once (one checkout) must not both run pip: the install runs
+# under a lock (flock, where there is one) and is skipped when the other run did it.
+LOCK := $(shell command -v flock >/dev/null 2>&1 && echo flock $(VENV).lock)
+
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(LOCK) sh -c 'test -x $(BIN)/python || { $(PYTHON) -m venv $(VENV) && $(BIN)/python -m pip install --quiet --upgrade pip; }'
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	$(LOCK) sh -c 'test $(STAMP) -nt pyproject.toml || { $(BIN)/python -m pip install --quiet -e ".[test]" && touch $(STAMP); }'
 
 install: $(STAMP)
 
@@ -32,4 +34,4 @@ lint: install
 	$(BIN)/mypy
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(VENV).lock build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -4,7 +4,9 @@ cannot be completed is cancelled and the wagers refunded), the audit log says so
 and the ledger adds up.
 
 This is the one test that waits on the wall clock: the server runs with its real
-clock and short timers (betting 1 s, decisions 30 s); every wait is bounded.
+clock and short timers (betting 1 s, decisions 120 s); every wait is bounded, generously:
+the bounds are reached only when something is wrong, or on a machine loaded by other
+test runs (two `make test` at once on two cores started a server in over 30 s).
 """
 
 from __future__ import annotations
@@ -34,9 +36,13 @@ TABLE = {
     "rules": "live",
     "betting_seconds": 1,
     "yellow_seconds": 0.5,
-    "decision_seconds": 30,
+    "decision_seconds": 120,
     "pause_seconds": 1,
 }
+
+
+#: How long a starting server may take to answer /healthz.
+STARTUP_SECONDS = 120
 
 
 def _free_port() -> int:
@@ -59,7 +65,7 @@ def _server(env: dict[str, str], log: Path) -> Iterator[tuple[str, subprocess.Po
         )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + STARTUP_SECONDS
         while True:
             if proc.poll() is not None:
                 pytest.fail(f"server exited with {proc.returncode}:\n{log.read_text()}")
@@ -67,7 +73,7 @@ def _server(env: dict[str, str], log: Path) -> Iterator[tuple[str, subprocess.Po
                 if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
                     break
             if time.monotonic() > deadline:
-                pytest.fail(f"server did not answer within 30 s:\n{log.read_text()}")
+                pytest.fail(f"server did not answer within {STARTUP_SECONDS} s:\n{log.read_text()}")
             time.sleep(0.1)
         yield base, proc
     finally:
@@ -129,13 +135,13 @@ def test_sigkill_mid_round_voids_and_refunds_on_restart(tmp_path: Path) -> None:
         ws_url = base.replace("http://", "ws://") + "/ws/tables/t1"
         with connect(ws_url, open_timeout=5) as ws:
             ws.send(json.dumps({"type": "auth", "token": token}))
-            until = time.monotonic() + 20
+            until = time.monotonic() + 60
             assert _recv(ws, until)["type"] == "snapshot"
             _bet(ws, until)
             game_number = _recv_until(ws, "betting_closed", until)["game_number"]
             assert _recv_until(ws, "player_hand_dealt", until)["cards"]
             assert _recv_until(ws, "decision_required", until)["street"] == "pre_flop"
-            # The wagers are debited; the round waits 30 s for a decision.
+            # The wagers are debited; the round waits 120 s for a decision.
             assert httpx.get(f"{base}/api/me", headers=auth, timeout=5).json()["balance"] == 980
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait(10)

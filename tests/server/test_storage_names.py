@@ -4,6 +4,7 @@ folding (``uth.server.storage.name_key``), in the store, the database and migrat
 
 from __future__ import annotations
 
+import json
 import threading
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -159,3 +160,26 @@ def test_sign_in_with_a_taken_name_is_409_naming_the_field(store_url: str, tmp_p
         }
         assert srv.me(alice) == 1000
         assert srv.sign_in("Bob").id == alice.id + 1
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("\ud800", "name: Input should be a valid string, unable to parse raw data"),
+        ("a\x7fb", "name: must not contain the control character U+007F"),
+        ("   ", "name: must not be blank"),
+    ],
+)
+def test_sign_in_refuses_a_name_no_database_can_store(
+    store_url: str, tmp_path: Path, name: str, message: str
+) -> None:
+    with live_server(store_url, tmp_path) as srv:
+        r = srv.client.post(
+            "/api/players",
+            content=json.dumps({"name": name}),
+            headers={"Content-Type": "application/json"},
+        )
+        assert r.status_code == 422, r.text
+        assert r.json()["error"]["field"] == "name"
+        assert r.json()["error"]["message"].startswith(message)
+        assert srv.sign_in("alice").id == 1

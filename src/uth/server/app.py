@@ -26,7 +26,6 @@ from typing import Annotated, Any
 from fastapi import (
     Depends,
     FastAPI,
-    Header,
     HTTPException,
     Path,
     Query,
@@ -37,6 +36,7 @@ from fastapi import (
 )
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import (
     AfterValidator,
     BaseModel,
@@ -46,12 +46,26 @@ from pydantic import (
     StrictStr,
     field_validator,
 )
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from uth.cards import SeededShuffler, Shuffler
 from uth.errors import UthError
 from uth.money import ZERO, money_json, parse_amount
 from uth.server.clock import Clock, SystemClock
 from uth.server.config import Settings, TablesFile, load_tables
+from uth.server.http_models import (
+    AdjustOut,
+    AuditOut,
+    Health,
+    HistoryRow,
+    LedgerEntryOut,
+    PauseOut,
+    PlayerOut,
+    RoundDetailOut,
+    SignInOut,
+    VoidOut,
+    errors,
+)
 from uth.server.ports import (
     BalanceLimitError,
     InsufficientFundsError,
@@ -124,16 +138,15 @@ class SignIn(BaseModel):
 
 
 def _storable_text(value: str) -> str:
-    """Refuse text no database should get: blank, control characters (tab and
-    newlines aside: PostgreSQL refuses NUL), or lone surrogates (not UTF-8).
+    """Refuse text no database should get: blank, or with control characters (tab
+    and line breaks aside; PostgreSQL refuses NUL). Lone surrogates, which are not
+    UTF-8, pydantic refuses before this.
     """
     if not value.strip():
         raise ValueError("must not be blank")
     for ch in value:
         if (ord(ch) < 0x20 and ch not in "\t\n\r") or ord(ch) == 0x7F:
             raise ValueError(f"must not contain the control character U+{ord(ch):04X}")
-        if 0xD800 <= ord(ch) <= 0xDFFF:
-            raise ValueError(f"must not contain the lone surrogate U+{ord(ch):04X}")
     return value
 
 
@@ -204,11 +217,21 @@ def runtime(request: Request) -> Runtime:
 Rt = Annotated[Runtime, Depends(runtime)]
 
 
+#: The Bearer token schemes of the OpenAPI document (``Authorization: Bearer <token>``).
+_player_bearer = HTTPBearer(
+    auto_error=False, scheme_name="player", description="a session token from POST /api/players"
+)
+_operator_bearer = HTTPBearer(
+    auto_error=False, scheme_name="operator", description="the operator token (UTH_OPERATOR_TOKEN)"
+)
+Bearer = HTTPAuthorizationCredentials | None
+
+
 async def current_player(
-    rt: Rt, authorization: Annotated[str | None, Header()] = None
+    rt: Rt, credentials: Annotated[Bearer, Depends(_player_bearer)]
 ) -> PlayerRecord:
     """The player whose Bearer token came with the request (401 otherwise)."""
-    token = _bearer(authorization)
+    token = _bearer(credentials)
     player = await rt.wallet.call(rt.store.player_by_token, token) if token else None
     if player is None:
         raise HTTPException(401, "authorization: a valid player token is required (Bearer)")
@@ -218,10 +241,10 @@ async def current_player(
 Player = Annotated[PlayerRecord, Depends(current_player)]
 
 
-def operator(rt: Rt, authorization: Annotated[str | None, Header()] = None) -> str:
+def operator(rt: Rt, credentials: Annotated[Bearer, Depends(_operator_bearer)]) -> str:
     """Check the operator's Bearer token (401 otherwise); returns the actor name."""
     expected = rt.settings.operator_token
-    token = _bearer(authorization)
+    token = _bearer(credentials)
     if not expected or not token or not hmac.compare_digest(token, expected):
         raise HTTPException(401, "authorization: a valid operator token is required (Bearer)")
     return "operator"
@@ -311,6 +334,20 @@ def create_app(
             content={"error": {"code": "invalid_request", "message": message, "field": field}},
         )
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # 401 keeps its documented {"detail"}; a body that cannot be parsed (400)
+        # gets the error shape of every other refusal.
+        if exc.status_code != 400:
+            return JSONResponse(
+                status_code=exc.status_code, content={"detail": exc.detail}, headers=exc.headers
+            )
+        message = f"body: {str(exc.detail).lower()}"
+        return JSONResponse(
+            status_code=400,
+            content={"error": {"code": "invalid_request", "message": message, "field": "body"}},
+        )
+
     @app.exception_handler(UthError)
     async def _uth_error(request: Request, exc: UthError) -> JSONResponse:
         status = (
@@ -326,12 +363,21 @@ def create_app(
             content={"error": {"code": exc.code, "message": str(exc), "field": exc.field}},
         )
 
-    @app.get("/healthz", tags=["health"])
+    @app.get("/healthz", tags=["health"], response_model=Health)
     async def healthz(rt: Rt) -> dict[str, Any]:
         """Liveness: the tables and their phases."""
         return {"status": "ok", "tables": {i: t.phase for i, t in rt.tables.items()}}
 
-    @app.post("/api/players", tags=["players"], status_code=201)
+    @app.post(
+        "/api/players",
+        tags=["players"],
+        status_code=201,
+        response_model=SignInOut,
+        responses={
+            200: {"model": SignInOut, "description": "The name's account, resumed with its token"},
+            **errors(400, 409, 422),
+        },
+    )
     async def sign_in(body: SignIn, rt: Rt, response: Response) -> dict[str, Any]:
         """Sign in with a name: a free name opens a play-money account (201); the
         name with its account's token resumes that account (200); the name of
@@ -365,7 +411,7 @@ def create_app(
         response.status_code = 201 if created else 200
         return {"player": _player_json(player, rt), "token": token}
 
-    @app.get("/api/me", tags=["players"])
+    @app.get("/api/me", tags=["players"], response_model=PlayerOut, responses=errors(401))
     async def me(player: Player, rt: Rt) -> dict[str, Any]:
         """The signed-in player and the balance available to bet."""
         return _player_json(player, rt)
@@ -375,7 +421,7 @@ def create_app(
         """The lobby: every table with its rule set, limits, players and phase."""
         return [t.info() for t in rt.tables.values()]
 
-    @app.get("/api/tables/{table_id}", tags=["tables"])
+    @app.get("/api/tables/{table_id}", tags=["tables"], responses=errors(404, 422))
     async def table(table_id: str, rt: Rt) -> dict[str, Any]:
         """One table with its full rule set (pay tables, limits, options)."""
         t = _table(rt, table_id)
@@ -385,7 +431,12 @@ def create_app(
             "cap": _json_ready(t.rules.cap_amount()),
         }
 
-    @app.get("/api/history", tags=["history"])
+    @app.get(
+        "/api/history",
+        tags=["history"],
+        response_model=list[HistoryRow],
+        responses=errors(401, 422),
+    )
     async def history(
         player: Player, rt: Rt, limit: Annotated[int, Query(ge=1, le=200)] = 20
     ) -> list[Any]:
@@ -393,17 +444,29 @@ def create_app(
         rows = await rt.wallet.call(rt.store.history, player.id, limit)
         return [_json_ready(r) for r in rows]
 
-    @app.get("/api/history/{game_number}", tags=["history"])
+    @app.get(
+        "/api/history/{game_number}",
+        tags=["history"],
+        response_model=RoundDetailOut,
+        responses=errors(401, 404, 422),
+    )
     async def round_detail(game_number: GameNumber, player: Player, rt: Rt) -> Any:
         """One of the player's rounds: cards, decisions, wagers, results, balance before and after."""
         return _json_ready(await rt.wallet.call(rt.store.round_detail, player.id, game_number))
 
-    @app.get("/api/ledger", tags=["history"])
+    @app.get(
+        "/api/ledger", tags=["history"], response_model=list[LedgerEntryOut], responses=errors(401)
+    )
     async def ledger(player: Player, rt: Rt) -> list[Any]:
         """Every ledger entry of the player, oldest first."""
         return [_json_ready(e) for e in await rt.wallet.call(rt.store.ledger, player.id)]
 
-    @app.post("/api/operator/rounds/{game_number}/void", tags=["operator"])
+    @app.post(
+        "/api/operator/rounds/{game_number}/void",
+        tags=["operator"],
+        response_model=VoidOut,
+        responses=errors(400, 401, 404, 409, 422),
+    )
     async def void_round(
         game_number: GameNumber, body: VoidRequest, actor: Operator, rt: Rt
     ) -> dict[str, Any]:
@@ -429,7 +492,12 @@ def create_app(
             rt.wallet.set_balance(pid, balance)
         return {"game_number": game_number, "status": "voided"}
 
-    @app.post("/api/operator/rounds/{game_number}/pause", tags=["operator"])
+    @app.post(
+        "/api/operator/rounds/{game_number}/pause",
+        tags=["operator"],
+        response_model=PauseOut,
+        responses=errors(401, 404, 422),
+    )
     async def pause_round(
         game_number: GameNumber, body: VoidRequest, actor: Operator, rt: Rt
     ) -> dict[str, Any]:
@@ -442,7 +510,12 @@ def create_app(
                 return {"game_number": game_number, "status": "paused"}
         raise NotFoundError(f"game_number: no round {game_number!r} in play", field="game_number")
 
-    @app.post("/api/operator/rounds/{game_number}/resume", tags=["operator"])
+    @app.post(
+        "/api/operator/rounds/{game_number}/resume",
+        tags=["operator"],
+        response_model=PauseOut,
+        responses=errors(401, 404, 409, 422),
+    )
     async def resume_round(
         game_number: GameNumber, body: VoidRequest, actor: Operator, rt: Rt
     ) -> dict[str, Any]:
@@ -460,7 +533,12 @@ def create_app(
                 )
         raise NotFoundError(f"game_number: no round {game_number!r} in play", field="game_number")
 
-    @app.post("/api/operator/players/{player_id}/adjust", tags=["operator"])
+    @app.post(
+        "/api/operator/players/{player_id}/adjust",
+        tags=["operator"],
+        response_model=AdjustOut,
+        responses=errors(400, 401, 404, 409, 422),
+    )
     async def adjust(
         player_id: PlayerId, body: AdjustRequest, actor: Operator, rt: Rt
     ) -> dict[str, Any]:
@@ -484,7 +562,12 @@ def create_app(
         rt.wallet.set_balance(player_id, balance)
         return {"player_id": player_id, "balance": money_json(balance)}
 
-    @app.get("/api/operator/audit", tags=["operator"])
+    @app.get(
+        "/api/operator/audit",
+        tags=["operator"],
+        response_model=list[AuditOut],
+        responses=errors(401, 422),
+    )
     async def audit(
         actor: Operator, rt: Rt, limit: Annotated[int, Query(ge=1, le=1000)] = 100
     ) -> list[Any]:
@@ -726,10 +809,8 @@ def _player_json(player: PlayerRecord, rt: Runtime) -> dict[str, Any]:
     return {"id": player.id, "name": player.name, "balance": money_json(balance)}
 
 
-def _bearer(authorization: str | None) -> str | None:
-    if authorization and authorization.lower().startswith("bearer "):
-        return authorization[7:].strip() or None
-    return None
+def _bearer(credentials: HTTPAuthorizationCredentials | None) -> str | None:
+    return (credentials.credentials.strip() or None) if credentials is not None else None
 
 
 def _table(rt: Runtime, table_id: str) -> LiveTable:
