@@ -45,7 +45,7 @@ SETTLEMENT_TESTS = (
 )
 MONEY_TESTS = ("tests/test_money.py", "tests/test_cli_settle.py", "tests/test_cli_play.py",
                "tests/test_rules.py", "tests/server/test_live_commands.py")  # fmt: skip
-SERVER_TESTS = ("tests/server",)
+SERVER_TESTS = ("tests/server", "tests/test_shuffle_statistics.py")
 
 
 @dataclass(frozen=True)
@@ -145,10 +145,10 @@ MUTATIONS = (
     ),
     Mutation(
         "request_id_window_of_1",
-        "the live table remembers only the last request id",
+        "the live table remembers only one request id per round",
         "src/uth/server/table.py",
-        "_REPLY_CACHE = 32",
-        "_REPLY_CACHE = 1",
+        "REQUEST_IDS_PER_ROUND = 256",
+        "REQUEST_IDS_PER_ROUND = 1",
         SERVER_TESTS,
     ),
     Mutation(
