@@ -496,7 +496,7 @@ def create_app(
         "/api/operator/rounds/{game_number}/pause",
         tags=["operator"],
         response_model=PauseOut,
-        responses=errors(401, 404, 422),
+        responses=errors(400, 401, 404, 422),
     )
     async def pause_round(
         game_number: GameNumber, body: VoidRequest, actor: Operator, rt: Rt
@@ -514,7 +514,7 @@ def create_app(
         "/api/operator/rounds/{game_number}/resume",
         tags=["operator"],
         response_model=PauseOut,
-        responses=errors(401, 404, 409, 422),
+        responses=errors(400, 401, 404, 409, 422),
     )
     async def resume_round(
         game_number: GameNumber, body: VoidRequest, actor: Operator, rt: Rt
