@@ -6,8 +6,8 @@ import threading
 from pathlib import Path
 
 import pytest
-
 from helpers import live_server
+
 from uth.analysis import AnalysisResult
 from uth.analysis.cache import shipped_result
 from uth.rules import preset, rules_from_data
