@@ -53,6 +53,7 @@ from uth.errors import UthError
 from uth.money import ZERO, money_json, parse_amount
 from uth.server.clock import Clock, SystemClock
 from uth.server.config import Settings, TablesFile, load_tables
+from uth.server.figures import Figures
 from uth.server.http_models import (
     AdjustOut,
     AuditOut,
@@ -192,6 +193,7 @@ class Runtime:
         # Rounds voided by this start (the last server stopped during them), per
         # player: each player is told once, on their next connection.
         self.restart_voids: dict[int, list[str]] = {}
+        self.figures = Figures()
 
 
 def _json_ready(value: Any) -> Any:
@@ -295,6 +297,7 @@ def create_app(
                 rt.tables[tc.id] = LiveTable(
                     tc, tc.rule_set(_base(cfg)), st, rt.wallet, rt.clock, shuffler, numbers
                 )
+            rt.figures.start(t.rules for t in rt.tables.values())
             rt.tasks = [
                 asyncio.create_task(t.run(), name=f"table-{i}") for i, t in rt.tables.items()
             ]
@@ -429,6 +432,7 @@ def create_app(
             **t.info(),
             "rule_set": t.rules.model_dump(mode="json"),
             "cap": _json_ready(t.rules.cap_amount()),
+            "figures": rt.figures.for_rules(t.rules),
         }
 
     @app.get(
