@@ -196,6 +196,20 @@ class Runtime:
         self.figures = Figures()
 
 
+async def _amount_as_written(request: Request, parsed: object) -> object:
+    """The body's ``amount`` as the client wrote it: FastAPI decodes a JSON number
+    to a float (``1e3`` becomes 1000.0), so the raw body is read again with JSON
+    numbers kept as Decimal, and the one amount parser (:func:`uth.money.parse_amount`)
+    refuses ``1e3`` here as it does on the WebSocket. ``parsed`` is the validated
+    value, used when the body cannot be read again.
+    """
+    try:
+        raw = json.loads(await request.body(), parse_float=Decimal)
+    except (ValueError, RecursionError):
+        return parsed
+    return raw.get("amount", parsed) if isinstance(raw, dict) else parsed
+
+
 def _json_ready(value: Any) -> Any:
     if is_dataclass(value) and not isinstance(value, type):
         return _json_ready(asdict(value))
@@ -544,10 +558,11 @@ def create_app(
         responses=errors(400, 401, 404, 409, 422),
     )
     async def adjust(
-        player_id: PlayerId, body: AdjustRequest, actor: Operator, rt: Rt
+        player_id: PlayerId, body: AdjustRequest, actor: Operator, rt: Rt, request: Request
     ) -> dict[str, Any]:
         """Credit or debit a balance with a reason (audited)."""
-        amount = parse_amount(body.amount, field="amount", allow_negative=True)
+        written = await _amount_as_written(request, body.amount)
+        amount = parse_amount(written, field="amount", allow_negative=True)
         if amount == 0:
             raise UthError("amount: must not be zero", field="amount")
         player = await rt.wallet.call(rt.store.player, player_id)
