@@ -271,3 +271,29 @@ def test_bad_spots_name_the_field(hole: str, board: str, field: str) -> None:
 def test_pre_flop_without_a_table_says_so() -> None:
     with pytest.raises(AdviceUnavailableError, match="pre-flop"):
         advise(CASINO, _cards("Ah Kd"))
+
+
+def test_trainer_session_scores_decisions_and_keeps_a_total() -> None:
+    from uth.analysis.trainer import TrainerSession
+
+    session = TrainerSession(CASINO)
+    hole = _cards("Td 8d")
+    assert session.advice(hole, ()) is None  # no pre-flop table: not scored
+    flop = session.advice(hole, _cards("5c 9h 7d"))
+    river = session.advice(hole, _cards("5c 9h 7d 6d 4c"), legal=["fold"])
+    assert flop is not None and river is not None
+    assert list(river.actions) == ["fold"]  # a balance that covers no Play
+    session.record(flop, "raise_2x")
+    full_river = river_advice(CASINO, hole, _cards("5c 9h 7d 6d 4c"))
+    session.record(full_river, "fold", auto=True)
+    reviews = session.end_round()
+    assert [(r.street, r.action, r.best, r.auto) for r in reviews] == [
+        ("flop", "raise_2x", "check", False),
+        ("river", "fold", "raise_1x", True),
+    ]
+    expected = flop.cost("raise_2x") + full_river.cost("fold")
+    assert session.total == expected
+    assert session.rounds == 1
+    assert session.end_round() == ()
+    assert session.total == expected
+    assert session.rounds == 2

@@ -127,6 +127,21 @@ class Advice:
             )
         return self.actions[self.best] - self.actions[action]
 
+    def only(self, names: Sequence[str]) -> Advice:
+        """The same advice limited to ``names`` (the actions a player's balance allows).
+
+        Raises:
+            AdviceUnavailableError: none of ``names`` is an action of this advice.
+
+        """
+        kept = {name: ev for name, ev in self.actions.items() if name in names}
+        if not kept:
+            raise AdviceUnavailableError(
+                f"action: none of {', '.join(names)} is one of {', '.join(self.actions)}",
+                field="action",
+            )
+        return Advice(self.street, kept)
+
     def to_json(self) -> dict[str, Any]:
         """``{"actions": {"raise_4x": ev, ...}, "best": "raise_4x"}`` with float EVs."""
         return {

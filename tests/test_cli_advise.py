@@ -1,0 +1,110 @@
+"""``uth advise`` and ``uth play --trainer`` (issue 11)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from uth.analysis.advisor import flop_advice, river_advice
+from uth.cards import parse_cards
+from uth.cli.main import app
+from uth.rules import preset
+
+runner = CliRunner()
+CASINO = preset("casino")
+
+
+def advise(*args: str) -> Result:
+    return runner.invoke(app, ["advise", *args])
+
+
+def test_flop_json_gives_every_legal_action_and_the_best() -> None:
+    result = advise("--rules", "casino", "--hole", "Ah Kd", "--flop", "Qs 7d 2c", "--json")
+    assert result.exit_code == 0, result.output
+    expected = flop_advice(CASINO, parse_cards("Ah Kd"), parse_cards("Qs 7d 2c"))
+    data = json.loads(result.output)
+    assert data == {
+        "actions": {name: float(ev) for name, ev in expected.actions.items()},
+        "best": "raise_2x",
+    }
+    assert list(data["actions"]) == ["raise_2x", "check"]
+
+
+def test_river_json() -> None:
+    result = advise("--hole", "Ah Kd", "--board", "Qs 7d 2c 9h 3s", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["best"] == "raise_1x"
+    assert data["actions"]["fold"] == -2.0
+    assert data["actions"]["raise_1x"] == pytest.approx(-1.4212121212121211, abs=1e-12)
+
+
+def test_table_marks_the_best_action() -> None:
+    result = advise("--rules", "live", "--hole", "Ah Kd", "--flop", "Qs 7d 2c")
+    assert result.exit_code == 0, result.output
+    rows = [
+        line.split() for line in result.output.splitlines() if line.startswith(("Play", "Check"))
+    ]
+    assert rows == [
+        ["Play", "2x", "-0.3118", "0.0000", "best"],
+        ["Check", "-0.4247", "0.1129"],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--hole", "Ah Xd", "--flop", "Qs 7d 2c"], "error: hole[1]: 'Xd' is not a card"),
+        (["--hole", "Ah", "--flop", "Qs 7d 2c"], "error: hole: expected 2 cards, got 1"),
+        (["--hole", "Ah Kd", "--flop", "Qs 7d"], "error: flop: expected 3 cards, got 2"),
+        (["--hole", "Ah Kd", "--board", "Qs 7d 2c 9h"], "error: board: expected 5 cards, got 4"),
+        (["--hole", "Ah Kd", "--flop", "Ah 7d 2c"], "error: flop: Ah is also a hole card"),
+        (["--hole", "Ah Kd", "--board", "Qs Qs 2c 9h 3s"], "error: board: duplicate card Qs"),
+        (
+            ["--hole", "Ah Kd", "--flop", "Qs 7d 2c", "--board", "Qs 7d 2c 9h 3s"],
+            "error: board: give either --flop",
+        ),
+        (["--rules", "nope", "--hole", "Ah Kd"], "error: rules: unknown preset 'nope'"),
+    ],
+)
+def test_bad_input_is_one_line_naming_the_field(args: list[str], message: str) -> None:
+    result = advise(*args)
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith(message)
+
+
+def test_bad_input_json() -> None:
+    result = advise("--hole", "Ah Kd", "--flop", "Qs 7d", "--json")
+    assert result.exit_code == 2
+    assert json.loads(result.output) == {"error": "flop: expected 3 cards, got 2"}
+
+
+def test_play_trainer_scores_a_folded_straight() -> None:
+    # Seed 7, round 2 (see test_cli_play): you Td 8d, board 5c 9h 7d 6d 4c.
+    script = ["10", "5", "4", "", "", "c", "c", "f", "q"]
+    result = runner.invoke(
+        app, ["play", "--seed", "7", "--trainer"], input="\n".join(script) + "\n"
+    )
+    assert result.exit_code == 0, result.output
+    hole = parse_cards("Td 8d")
+    flop = flop_advice(CASINO, hole, parse_cards("5c 9h 7d"))
+    river = river_advice(CASINO, hole, parse_cards("5c 9h 7d 6d 4c"))
+    assert river.best == "raise_1x"
+    out = result.output
+    # Checking the open-ended draw was right (cost 0); folding the straight was not.
+    assert flop.best == "check"
+    flop_cost, river_cost = flop.cost("check"), river.cost("fold")
+    assert flop_cost == 0
+    assert river_cost > 1
+    assert re.search(r"│ Flop\s+│ Check\s+│ Check\s+│\s+0.0000 │", out)
+    assert re.search(rf"│ River\s+│ Fold\s+│ Play 1x\s+│\s+{float(river_cost):.4f} │", out)
+    assert f"session cost {float(flop_cost + river_cost):.4f} Antes after 2 rounds" in out
+    # Advice before each scored decision: round 1's pre-flop (no table yet: not
+    # scored), round 2's flop and river.
+    assert out.count("Trainer: EV of each option, in Antes") == 2
+    assert out.count("this decision is not scored") == 2
