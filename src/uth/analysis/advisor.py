@@ -26,6 +26,9 @@ Card removal: the dealer never holds a card the player sees (the player's hole
 cards and the board). Cards of other players are unseen and count as possible
 dealer cards, as they are for the player at the table.
 
+The kernels release the GIL (``nogil``): a server can compute advice in a worker
+thread without stalling its event loop.
+
 Sums are exact integers (the Blind's odds are scaled by the least common multiple
 of their denominators) turned into :class:`~fractions.Fraction`; nothing is
 rounded. Ties between actions go to the smaller wager (check or fold first), as in
@@ -289,7 +292,7 @@ def _showdown_ev(
     return ante + blind + scale * multiple * (wins - losses)  # type: ignore[no-any-return]
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _river_kernel(
     cards: npt.NDArray[np.int64], qualify: int, counts: npt.NDArray[np.int64]
 ) -> None:
@@ -311,7 +314,7 @@ def _river_kernel(
     )
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _flop_kernel(
     cards: npt.NDArray[np.int64],
     qualify: int,
