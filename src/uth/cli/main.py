@@ -28,6 +28,7 @@ from rich.console import Console
 from uth.cards import parse_cards
 from uth.cli import settle_io, views
 from uth.cli.advise import advise_command
+from uth.cli.analyze import analyze_command
 from uth.cli.play import play_command
 from uth.cli.server_cmds import db_app, serve_command
 from uth.errors import InvalidDealError, UthError
@@ -45,6 +46,7 @@ app.add_typer(db_app, name="db")
 app.command("serve")(serve_command)
 app.command("play")(play_command)
 app.command("advise")(advise_command)
+app.command("analyze")(analyze_command)
 
 #: Exit status when a deal given to ``settle`` is bad.
 EXIT_BAD_DEAL = 1
