@@ -26,6 +26,7 @@ from uth.analysis.advisor import (
     advise,
     flop_advice,
     legal_names,
+    no_pre_flop_table,
     river_advice,
 )
 from uth.cards import ALL_CARDS, Card, parse_cards
@@ -270,13 +271,61 @@ def test_bad_spots_name_the_field(hole: str, board: str, field: str) -> None:
 
 def test_pre_flop_without_a_table_says_so() -> None:
     with pytest.raises(AdviceUnavailableError, match="pre-flop"):
-        advise(CASINO, _cards("Ah Kd"))
+        advise(CASINO, _cards("Ah Kd"), pre_flop=no_pre_flop_table)
+
+
+def test_pre_flop_comes_from_the_stored_analysis() -> None:
+    from uth.analysis import cached_result
+
+    stored = cached_result(CASINO)
+    assert stored is not None
+    hand = stored.pre_flop["AKo"]
+    advice = advise(CASINO, _cards("Ah Kd"))
+    assert advice.street == "pre_flop"
+    assert advice.actions == {
+        "raise_4x": hand.raise_ev[4],
+        "raise_3x": hand.raise_ev[3],
+        "check": hand.check,
+    }
+    # Suits only matter through the starting hand's class.
+    assert advise(LIVE, _cards("Kc As")).actions == advice.actions
+
+
+RANKS = "23456789TJQKA"
+
+
+def test_pre_flop_pairs_are_ordered_as_the_strategy_says() -> None:
+    # Published basic strategy (Wizard of Odds, "Ultimate Texas Hold 'Em"): raise 4x
+    # with 3-3 or higher; a pair of twos checks. A higher pair is worth more.
+    pairs = [advise(CASINO, _cards(f"{r}c {r}d")) for r in RANKS]
+    assert [a.best for a in pairs] == ["check"] + ["raise_4x"] * 12
+    raises = [a.actions["raise_4x"] for a in pairs]
+    assert raises == sorted(raises)
+    assert len(set(raises)) == 13
+    assert all(a.actions["raise_4x"] > a.actions["raise_3x"] for a in pairs[1:])
+
+
+def test_pre_flop_suited_aces_are_ordered_as_the_strategy_says() -> None:
+    # Any ace raises 4x (same strategy). A higher kicker is worth more, except that
+    # A-5 suited beats A-6 suited (the wheel, 5-4-3-2-A, makes more straights); a
+    # suited ace is worth more than the same ace offsuit.
+    suited = {r: advise(CASINO, _cards(f"Ah {r}h")) for r in RANKS[:-1]}
+    offsuit = {r: advise(CASINO, _cards(f"Ah {r}d")) for r in RANKS[:-1]}
+    assert {a.best for a in suited.values()} == {"raise_4x"}
+    ev = [suited[r].actions["raise_4x"] for r in RANKS[:-1]]
+    wheel = RANKS.index("5")
+    assert ev[wheel] > ev[wheel + 1]
+    without_a6 = ev[: wheel + 1] + ev[wheel + 2 :]
+    assert without_a6 == sorted(without_a6)
+    assert ev[wheel + 1] > ev[wheel - 1]  # A6s still above A4s
+    assert all(suited[r].actions["raise_4x"] > offsuit[r].actions["raise_4x"] for r in suited)
+    assert max(ev) == suited["K"].actions["raise_4x"]
 
 
 def test_trainer_session_scores_decisions_and_keeps_a_total() -> None:
     from uth.analysis.trainer import TrainerSession
 
-    session = TrainerSession(CASINO)
+    session = TrainerSession(CASINO, pre_flop=no_pre_flop_table)
     hole = _cards("Td 8d")
     assert session.advice(hole, ()) is None  # no pre-flop table: not scored
     flop = session.advice(hole, _cards("5c 9h 7d"))

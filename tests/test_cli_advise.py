@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 import re
+from fractions import Fraction
 
 import pytest
 from typer.testing import CliRunner, Result
 
+from uth.analysis.advisor import advise as advise_spot
 from uth.analysis.advisor import flop_advice, river_advice
 from uth.cards import parse_cards
+from uth.cli.advise import action_label
 from uth.cli.main import app
 from uth.rules import preset
 
@@ -84,27 +87,42 @@ def test_bad_input_json() -> None:
     assert json.loads(result.output) == {"error": "flop: expected 3 cards, got 2"}
 
 
-def test_play_trainer_scores_a_folded_straight() -> None:
-    # Seed 7, round 2 (see test_cli_play): you Td 8d, board 5c 9h 7d 6d 4c.
+def test_play_trainer_scores_every_decision() -> None:
+    # Seed 7 (see test_cli_play): round 1 you 6d Js, Play 4x pre-flop; round 2 you
+    # Td 8d, board 5c 9h 7d 6d 4c: check, check, fold a straight.
     script = ["10", "5", "4", "", "", "c", "c", "f", "q"]
     result = runner.invoke(
         app, ["play", "--seed", "7", "--trainer"], input="\n".join(script) + "\n"
     )
     assert result.exit_code == 0, result.output
+    out = result.output
+    first = advise_spot(CASINO, parse_cards("6d Js"))
     hole = parse_cards("Td 8d")
+    pre_flop = advise_spot(CASINO, hole)
     flop = flop_advice(CASINO, hole, parse_cards("5c 9h 7d"))
     river = river_advice(CASINO, hole, parse_cards("5c 9h 7d 6d 4c"))
-    assert river.best == "raise_1x"
-    out = result.output
-    # Checking the open-ended draw was right (cost 0); folding the straight was not.
+    # J-6 offsuit checks by the strategy: the 4x Play cost something.
+    assert first.best == "check"
+    assert first.cost("raise_4x") > 0
+    assert re.search(
+        rf"│ Pre-flop\s+│ Play 4x\s+│ Check\s+│\s+{float(first.cost('raise_4x')):.4f} │", out
+    )
+    assert f"session cost {float(first.cost('raise_4x')):.4f} Antes after 1 round." in out
+    # Round 2: the check of T-8 suited, then the flop check (the open-ended draw
+    # checks: cost 0) and the folded straight.
     assert flop.best == "check"
-    flop_cost, river_cost = flop.cost("check"), river.cost("fold")
-    assert flop_cost == 0
-    assert river_cost > 1
-    assert re.search(r"│ Flop\s+│ Check\s+│ Check\s+│\s+0.0000 │", out)
-    assert re.search(rf"│ River\s+│ Fold\s+│ Play 1x\s+│\s+{float(river_cost):.4f} │", out)
-    assert f"session cost {float(flop_cost + river_cost):.4f} Antes after 2 rounds" in out
-    # Advice before each scored decision: round 1's pre-flop (no table yet: not
-    # scored), round 2's flop and river.
-    assert out.count("Trainer: EV of each option, in Antes") == 2
-    assert out.count("this decision is not scored") == 2
+    assert river.best == "raise_1x"
+    costs = [pre_flop.cost("check"), flop.cost("check"), river.cost("fold")]
+    assert costs[1] == 0
+    assert costs[2] > 1
+    street_rows = [
+        rf"│ Pre-flop\s+│ Check\s+│ {action_label(pre_flop.best)}\s+│\s+{float(costs[0]):.4f} │",
+        r"│ Flop\s+│ Check\s+│ Check\s+│\s+0.0000 │",
+        rf"│ River\s+│ Fold\s+│ Play 1x\s+│\s+{float(costs[2]):.4f} │",
+    ]
+    for row in street_rows:
+        assert re.search(row, out), row
+    total = first.cost("raise_4x") + sum(costs, Fraction(0))
+    assert f"session cost {float(total):.4f} Antes after 2 rounds." in out
+    # The advice table before each of the four decisions.
+    assert out.count("Trainer: EV of each option, in Antes") == 4

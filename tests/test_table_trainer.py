@@ -55,7 +55,7 @@ def test_only_players_with_the_trainer_on_are_advised_and_reviewed() -> None:
     }
     river = asyncio.run(trainer.advise("g1", [Spot(1, HOLE, BOARD, ("play_1x", "fold"))]))
     assert river[1]["best"] == "play_1x"
-    # No pre-flop table: the pre-flop decision is not scored.
+    # No pre-flop advice was asked for: that decision is not scored.
     review = trainer.review(1, "g1", ["check", "check", "auto:fold"])
     assert trainer.review(2, "g1", ["check", "check", "fold"]) is None
     river_cost = river_advice(LIVE, HOLE, BOARD).cost("fold")

@@ -19,8 +19,9 @@ How each street is computed:
   C(47, 2) = 1,081, and for each every dealer hole of the other 45; a Play on the
   flop is settled on each of the 1,070,190 deals, a check is worth the best river
   decision (Play or fold) on each turn and river, averaged.
-- **Pre-flop**: the EV table of the 169 starting hands from the exact analysis,
-  looked up through a :data:`PreFlopSource` (the cached analysis results).
+- **Pre-flop**: the EV table of the 169 starting hands from the exact analysis
+  (:mod:`uth.analysis.exact`), read from its stored result
+  (:func:`analysis_pre_flop`, the default :data:`PreFlopSource`).
 
 Card removal: the dealer never holds a card the player sees (the player's hole
 cards and the board). Cards of other players are unseen and count as possible
@@ -37,7 +38,6 @@ the exact analysis.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -47,11 +47,15 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from uth.analysis.cache import cached_result
+from uth.analysis.deck import starting_hand
+from uth.analysis.params import fingerprint, game_params
+from uth.analysis.result import AnalysisResult
 from uth.cards import Card
 from uth.cards.card import check_distinct
 from uth.engine import Action
 from uth.errors import InvalidCardError, UthError
-from uth.evaluator import CATEGORY_SHIFT, Category
+from uth.evaluator import CATEGORY_SHIFT
 from uth.evaluator.fast import CARD_BIT, CARD_KEY, SIZE_KEY, value_from_keys
 from uth.rules import RuleSet
 
@@ -160,7 +164,7 @@ PreFlopSource = Callable[[RuleSet, tuple[Card, Card]], Mapping[str, Fraction]]
 
 
 def no_pre_flop_table(rules: RuleSet, hole: tuple[Card, Card]) -> Mapping[str, Fraction]:
-    """The pre-flop source used when none is given: it has no table.
+    """A pre-flop source without a table (tests, or to advise the flop and river only).
 
     Raises:
         AdviceUnavailableError: always, naming the rule set.
@@ -171,12 +175,49 @@ def no_pre_flop_table(rules: RuleSet, hole: tuple[Card, Card]) -> Mapping[str, F
     )
 
 
+#: Stored analysis results already read, by rule-set fingerprint.
+_RESULTS: dict[str, AnalysisResult] = {}
+
+
+def analysis_pre_flop(rules: RuleSet, hole: tuple[Card, Card]) -> Mapping[str, Fraction]:
+    """The default pre-flop source: the exact analysis' table of the 169 starting hands.
+
+    Reads the stored result of ``rules`` (:func:`uth.analysis.cached_result`: shipped
+    with the package for the presets whose math it covers, or in the user cache after
+    ``uth analyze``) once per process, then looks up the hole's starting hand
+    (``AKs``, ``T9o``, ``77``).
+
+    Raises:
+        AdviceUnavailableError: no stored result for ``rules`` (naming the rule set
+            and how to compute it).
+
+    """
+    key = fingerprint(rules)
+    result = _RESULTS.get(key)
+    if result is None:
+        result = cached_result(rules)
+        if result is None:
+            raise AdviceUnavailableError(
+                f"rules: no stored exact analysis for rule set {rules.name!r}, so no "
+                f"pre-flop EVs; compute it with `uth analyze --rules {rules.name}` "
+                "(stored in the cache)",
+                field="rules",
+            )
+        _RESULTS[key] = result
+    hand = result.pre_flop[starting_hand(hole[0].index, hole[1].index)]
+    return {
+        **{f"raise_{m}x": ev for m, ev in hand.raise_ev.items()},
+        "check": hand.check,
+    }
+
+
 # --------------------------------------------------------------------------- rules
 
 
 @dataclass(frozen=True, eq=False)
 class _Params:
-    """The math-relevant rules as integers for the kernels.
+    """The math-relevant rules as integers for the kernels (from
+    :func:`uth.analysis.params.game_params`).
 
     ``scale`` is S, the least common multiple of the Blind odds' denominators; one
     Ante is S units and ``blind_win[category]`` the Blind's winnings times S (0
@@ -191,16 +232,13 @@ class _Params:
 
 
 def _params(rules: RuleSet) -> _Params:
-    scale = math.lcm(1, *(odds.per for odds in rules.blind_pays.values()))
-    blind_win = np.zeros(len(Category), dtype=np.int64)
-    for category, odds in rules.blind_pays.items():
-        blind_win[int(category)] = int(odds.ratio * scale)
+    game = game_params(rules)
     return _Params(
-        scale=scale,
-        blind_win=blind_win,
-        qualify=int(rules.dealer_qualifier) << CATEGORY_SHIFT,
-        flop=np.array(rules.play_multiples.flop, dtype=np.int64),
-        river=np.array(rules.play_multiples.river, dtype=np.int64),
+        scale=game.blind_scale,
+        blind_win=game.blind_win,
+        qualify=game.qualify_value,
+        flop=np.array(game.flop, dtype=np.int64),
+        river=np.array(game.river, dtype=np.int64),
     )
 
 
@@ -451,7 +489,7 @@ def flop_advice(rules: RuleSet, hole: Sequence[Card], flop: Sequence[Card]) -> A
 
 
 def pre_flop_advice(
-    rules: RuleSet, hole: Sequence[Card], source: PreFlopSource = no_pre_flop_table
+    rules: RuleSet, hole: Sequence[Card], source: PreFlopSource = analysis_pre_flop
 ) -> Advice:
     """The EV of each pre-flop action, from ``source`` (the exact analysis' table).
 
@@ -478,7 +516,7 @@ def advise(
     hole: Sequence[Card],
     board: Sequence[Card] = (),
     *,
-    pre_flop: PreFlopSource = no_pre_flop_table,
+    pre_flop: PreFlopSource = analysis_pre_flop,
 ) -> Advice:
     """The exact EV of every legal action at the decision the seen cards give.
 
@@ -487,7 +525,8 @@ def advise(
         hole: the player's two hole cards.
         board: the community cards seen: none (pre-flop), the flop (3) or all five
             (river).
-        pre_flop: where pre-flop EVs come from (the exact analysis' table).
+        pre_flop: where pre-flop EVs come from (default: the exact analysis' stored
+            table, :func:`analysis_pre_flop`).
 
     Returns:
         The :class:`Advice` of that street.

@@ -21,7 +21,7 @@ from uth.analysis.advisor import (
     PreFlopSource,
     Street,
     advise,
-    no_pre_flop_table,
+    analysis_pre_flop,
 )
 from uth.cards import Card
 from uth.rules import RuleSet
@@ -63,7 +63,7 @@ class TrainerSession:
     """
 
     rules: RuleSet
-    pre_flop: PreFlopSource = no_pre_flop_table
+    pre_flop: PreFlopSource = analysis_pre_flop
     total: Fraction = Fraction(0)
     rounds: int = 0
     _reviews: list[Review] = field(default_factory=list)

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from uth.analysis.advisor import Advice, PreFlopSource, no_pre_flop_table
+from uth.analysis.advisor import Advice, PreFlopSource, analysis_pre_flop
 from uth.analysis.trainer import Review, TrainerSession
 from uth.cards import Card
 from uth.rules import RuleSet
@@ -84,7 +84,7 @@ class TableTrainer:
 
     rules: RuleSet
     allowed: bool
-    pre_flop: PreFlopSource = no_pre_flop_table
+    pre_flop: PreFlopSource = analysis_pre_flop
     _sessions: dict[int, TrainerSession] = field(default_factory=dict)
     _on: set[int] = field(default_factory=set)
     # This round's advice: (player id, street) -> advice.
