@@ -22,6 +22,7 @@ import statistics
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
+from functools import partial
 from itertools import combinations
 from typing import Any
 
@@ -111,7 +112,7 @@ def main() -> None:
             result[street] = {"unavailable": str(exc)}
             print(f"{street:9s} unavailable: {exc}")
             continue
-        times = [_time(lambda s=s: advise(rules, *s)) for s in spots]
+        times = [_time(partial(advise, rules, *s)) for s in spots]
         result[street] = {"advisor": _stats(times)}
         line = f"{street:9s} advisor  " + "  ".join(
             f"{k} {v:.3f}" for k, v in result[street]["advisor"].items() if k != "n"
@@ -120,7 +121,7 @@ def main() -> None:
         peer = peers.get(street)
         if peer is not None:
             peer(*spots[0])
-            peer_times = [_time(lambda s=s, p=peer: p(*s)) for s in spots[: args.peer_spots]]
+            peer_times = [_time(partial(peer, *s)) for s in spots[: args.peer_spots]]
             result[street]["peer"] = _stats(peer_times)
             ratio = statistics.median(peer_times) / statistics.median(times)
             result[street]["peer_over_advisor"] = ratio
