@@ -23,7 +23,8 @@ thread (the advisor's kernels release the GIL).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+import logging
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -32,6 +33,8 @@ from uth.analysis.advisor import Advice, PreFlopSource, analysis_pre_flop
 from uth.analysis.trainer import Review, TrainerSession
 from uth.cards import Card
 from uth.rules import RuleSet
+
+_log = logging.getLogger(__name__)
 
 #: The streets in the order decisions are taken (one decision per street).
 STREETS = ("pre_flop", "flop", "river")
@@ -89,6 +92,8 @@ class TableTrainer:
     _on: set[int] = field(default_factory=set)
     # This round's advice: (player id, street) -> advice.
     _advice: dict[tuple[int, str], Advice] = field(default_factory=dict)
+    # Advice being computed (worker threads), awaited before a review.
+    _tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
     def is_on(self, player_id: int) -> bool:
         """Whether the player has the trainer on."""
@@ -145,6 +150,40 @@ class TableTrainer:
             self._advice[(pid, a.street)] = a
             messages[pid] = self.advice_message(game_number, a)
         return messages
+
+    def ask(
+        self,
+        game_number: str | None,
+        spots: Sequence[Spot],
+        send: Callable[[int, dict[str, Any]], None],
+    ) -> None:
+        """Start computing the advice of ``spots`` (players with the trainer on only)
+        and ``send(player_id, message)`` each ``trainer_advice`` when it is ready.
+
+        Runs as a task on the running loop, so the caller (the table asking for
+        decisions) does not wait; :meth:`flush` waits for it.
+        """
+        if not any(s.player_id in self._on for s in spots):
+            return
+
+        async def run() -> None:
+            try:
+                messages = await self.advise(game_number, spots)
+            except Exception:  # a bug must not stop the table: the round goes on unadvised
+                _log.exception("trainer: advice for round %s failed", game_number)
+                return
+            for pid, message in messages.items():
+                if pid in self._on:
+                    send(pid, message)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def flush(self) -> None:
+        """Wait for the advice still being computed (before the round's reviews)."""
+        if self._tasks:
+            await asyncio.gather(*self._tasks)
 
     @staticmethod
     def advice_message(game_number: str | None, advice: Advice) -> dict[str, Any]:
