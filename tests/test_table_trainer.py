@@ -94,3 +94,21 @@ def test_a_short_balance_limits_the_advice() -> None:
     review = trainer.review(7, "g", ["check", "check", "fold"])
     assert review is not None and review["round_cost"] == 0
     assert Fraction(review["session_cost"]) == 0
+
+
+def test_ask_sends_when_ready_and_flush_waits() -> None:
+    trainer = TableTrainer(LIVE, allowed=True)
+    trainer.switch(1, True)
+    sent: list[tuple[int, str]] = []
+
+    async def play() -> None:
+        trainer.ask(
+            "g",
+            [Spot(1, HOLE, FLOP, ("play_2x", "check")), Spot(2, HOLE, FLOP, ("check",))],
+            lambda pid, m: sent.append((pid, m["street"])),
+        )
+        trainer.ask("g", [Spot(2, HOLE, BOARD, ("fold",))], lambda pid, m: sent.append((pid, "x")))
+        await trainer.flush()
+
+    asyncio.run(play())
+    assert sent == [(1, "flop")]
