@@ -411,7 +411,7 @@ class Client:
             return  # the timer decides
         await asyncio.sleep(self.rng.uniform(0, self.s.think))
         d.sent = time.time()
-        r = await self.command("decide", action=self.rng.choice(legal))
+        r = await self.command("decide", action=self.rng.choice(legal), street=d.street)
         d.accepted = bool(r and r["type"] == "accepted")
 
 

@@ -25,7 +25,7 @@ from typing import Any
 import anyio
 from fastapi.testclient import TestClient
 
-from uth.cards import SeededShuffler, SingleDeck
+from uth.cards import SeededShuffler, Shuffler, SingleDeck
 from uth.server.app import create_app
 from uth.server.clock import ManualClock
 from uth.server.config import Settings
@@ -112,6 +112,7 @@ class Conn:
         self.log: list[dict[str, Any]] = []
         self.pending: deque[dict[str, Any]] = deque()
         self.snapshot: dict[str, Any] = {}
+        self.street: str | None = None  # the last decision_required read
         # Request ids are remembered per player, across their connections: each
         # connection uses its own prefix.
         self._prefix = f"{name}-{next(_CONNECTIONS)}"
@@ -128,6 +129,8 @@ class Conn:
             message = {"type": "websocket.close", "code": raw.get("code", 1000)}
         else:
             message = json.loads(raw["text"])
+            if message["type"] == "decision_required":
+                self.street = message["street"]
         self.log.append(message)
         return message
 
@@ -186,7 +189,12 @@ class Conn:
         return self.send({"type": type_, "id": f"{self._prefix}-{next(self._ids)}", **fields})
 
     def ok(self, type_: str, **fields: Any) -> dict[str, Any]:
-        """Send a command that must be accepted; return the reply."""
+        """Send a command that must be accepted; return the reply. A ``decide``
+        names the street of the last ``decision_required`` read, as a client does
+        (docs/protocol.md: which window a command answers).
+        """
+        if type_ == "decide" and "street" not in fields and self.street is not None:
+            fields["street"] = self.street
         reply = self.cmd(type_, **fields)
         assert reply["type"] == "accepted", reply
         return reply
@@ -302,8 +310,11 @@ def live_server(
     starting_balance: int = 1000,
     store: Store | None = None,
     start: datetime = START,
+    shuffler: Shuffler | None = None,
 ) -> Iterator[LiveServer]:
-    """Run the app on ``store_url`` with a manual clock and a seeded shuffler."""
+    """Run the app on ``store_url`` with a manual clock and a seeded shuffler
+    (``shuffler`` when given).
+    """
     tables_file = write_tables(
         tmp_path / f"tables-{seed}.toml", tables, starting_balance=starting_balance
     )
@@ -311,6 +322,6 @@ def live_server(
         database_url=store_url, operator_token=OPERATOR_TOKEN, tables_file=tables_file
     )
     clock = ManualClock(start)
-    app = create_app(settings, store=store, clock=clock, shuffler=SeededShuffler(seed))
+    app = create_app(settings, store=store, clock=clock, shuffler=shuffler or SeededShuffler(seed))
     with TestClient(app) as client:
         yield LiveServer(client, clock)

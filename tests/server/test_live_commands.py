@@ -167,6 +167,7 @@ def test_limits_amounts_and_funds(store_url: str, tmp_path: Path) -> None:
             srv.advance_to(a.snapshot)
             declined = c.recv_until("bets_declined")
             assert declined["reason"].startswith("wagers.ante:")
+            assert (declined["code"], declined["field"]) == ("outside_limits", "wagers.ante")
             assert srv.me(carol) == 5000
             # Bob can afford no Play: check only, then fold only (our choice, 004).
             assert b.recv_until("decision_required")["legal_actions"] == ["check"]

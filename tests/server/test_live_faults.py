@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import LIVE_TABLE, entries_of, live_server, write_tables
+from helpers import LIVE_TABLE, OPERATOR_TOKEN, entries_of, live_server, write_tables
 
 from uth.errors import InvalidRulesError
 from uth.server.app import create_app
@@ -99,24 +99,42 @@ def test_disconnect_after_betting_closed_keeps_the_hand_in_play(
         store.engine.dispose()
 
 
-def test_a_round_that_cannot_be_settled_is_voided_and_refunded(
+def test_a_storage_error_at_settlement_pauses_then_the_operator_voids(
     migrated: str, tmp_path: Path
 ) -> None:
-    """004: a malfunction voids all pays and play; the table goes on."""
+    """004, malfunction: on an error the round is paused and every player told it is
+    being investigated; the operator cancels it (void, every wager refunded); the
+    table goes on.
+    """
     store = FlakyStore(migrated)
     try:
         with live_server(migrated, tmp_path, store=store) as srv:
-            alice = srv.sign_in("alice")
-            with srv.connect(alice) as a:
+            alice, bob = srv.sign_in("alice"), srv.sign_in("bob")
+            with srv.connect(alice) as a, srv.connect(bob) as b:
                 a.ok("place_bet", spot="ante", amount=10)
                 a.ok("place_bet", spot="trips", amount=5)
                 srv.advance_to(a.snapshot)
                 a.recv_until("decision_required")
                 a.ok("decide", action="play_4x")
+                paused = a.recv_until("round_paused")
+                game = paused["game_number"]
+                assert paused == {
+                    "type": "round_paused",
+                    "game_number": game,
+                    "reason": "storage error: RuntimeError",
+                    "message": "The round is paused: the issue is being investigated.",
+                }
+                assert b.recv_until("round_paused") == paused  # everyone, bettor or not
+                assert a.ok("snapshot")["snapshot"]["paused"]["reason"] == paused["reason"]
+                r = srv.client.post(
+                    f"/api/operator/rounds/{game}/void",
+                    json={"reason": "storage fault confirmed"},
+                    headers={"Authorization": f"Bearer {OPERATOR_TOKEN}"},
+                )
+                assert r.json() == {"game_number": game, "status": "voiding"}
                 seen = a.drain_until("round_voided")
                 voided = seen[-1]
-                assert voided["reason"] == "malfunction: the round could not be completed"
-                assert voided["balance"] == 1000
+                assert (voided["reason"], voided["balance"]) == ("storage fault confirmed", 1000)
                 types = [m["type"] for m in seen]
                 assert "dealer_revealed" not in types and "settlement" not in types
                 assert srv.me(alice) == 1000
@@ -129,7 +147,6 @@ def test_a_round_that_cannot_be_settled_is_voided_and_refunded(
                 a.ok("decide", action="play_4x")
                 settled = a.recv_until("settlement")
                 assert settled["balance"] == 1000 + settled["net"]
-                # Nothing is sent after the void about the voided round.
                 assert "wager_returned" not in [m["type"] for m in a.log]
             ledger = srv.assert_consistent(alice)
             assert entries_of(ledger)[1:9] == [
@@ -143,13 +160,56 @@ def test_a_round_that_cannot_be_settled_is_voided_and_refunded(
                 ("refund", "play", 40, 1000),
             ]
             first = srv.history(alice)[-1]
-            assert (first["status"], first["net"]) == ("voided", 0)
-            d = srv.round_detail(alice, first["game_number"])
-            assert d["void_reason"].startswith("malfunction")
+            assert (first["status"], first["net"], first["game_number"]) == ("voided", 0, game)
+            d = srv.round_detail(alice, game)
+            assert d["void_reason"] == "storage fault confirmed"
             assert d["dealer"] == [] and d["hole"] == []
-            (line,) = [x for x in srv.audit() if x["action"] == "void_round"]
-            assert line["actor"] == "system"
-            assert line["details"]["game_number"] == first["game_number"]
+            lines = [
+                (x["actor"], x["action"], x["reason"])
+                for x in reversed(srv.audit())
+                if x["details"].get("game_number") == game
+            ]
+            assert lines == [
+                ("system", "pause_round", "storage error: RuntimeError"),
+                ("operator", "void_round", "storage fault confirmed"),
+            ]
+    finally:
+        store.engine.dispose()
+
+
+def test_a_storage_error_at_settlement_pauses_then_the_operator_resumes(
+    migrated: str, tmp_path: Path
+) -> None:
+    """Resumed, the failed settlement is written again and the round settles."""
+    store = FlakyStore(migrated)
+    try:
+        with live_server(migrated, tmp_path, store=store) as srv:
+            alice = srv.sign_in("alice")
+            with srv.connect(alice) as a:
+                a.ok("place_bet", spot="ante", amount=10)
+                srv.advance_to(a.snapshot)
+                a.recv_until("decision_required")
+                a.ok("decide", action="play_4x")
+                game = a.recv_until("round_paused")["game_number"]
+                headers = {"Authorization": f"Bearer {OPERATOR_TOKEN}"}
+                r = srv.client.post(
+                    f"/api/operator/rounds/{game}/resume",
+                    json={"reason": "db back"},
+                    headers=headers,
+                )
+                assert r.json() == {"game_number": game, "status": "resumed"}
+                resumed = a.recv_until("round_resumed")
+                assert (resumed["game_number"], resumed["deadline"]) == (game, None)
+                settled = a.recv_until("settlement")
+                assert settled["game_number"] == game
+                assert settled["balance"] == 1000 + settled["net"]
+                assert store.failures == 0
+                r = srv.client.post(
+                    f"/api/operator/rounds/{game}/resume", json={"reason": "again"}, headers=headers
+                )
+                assert r.status_code == 404  # no longer in play
+            srv.assert_consistent(alice)
+            assert srv.history(alice)[0]["status"] == "settled"
     finally:
         store.engine.dispose()
 
@@ -249,6 +309,7 @@ def test_a_player_short_at_the_debit_is_declined_alone(migrated: str, tmp_path: 
                 srv.advance_to(a.snapshot)
                 declined = b.recv_until("bets_declined")
                 assert declined["reason"] == "balance: the balance no longer covers these bets"
+                assert declined["code"] == "insufficient_funds"
                 closed = a.recv_until("betting_closed")
                 assert (closed["hands"], closed["in_round"]) == (1, True)
                 assert b.recv_until("betting_closed")["in_round"] is False

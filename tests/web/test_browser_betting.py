@@ -32,6 +32,7 @@ def test_chips_spots_undo_double_and_maximum(new_player: Any) -> None:
     p.expect(p.loc("#btn-double")).to_be_disabled()
     p.expect(p.loc("#btn-repeat")).to_be_disabled()  # no previous round
     p.expect(p.loc("#spot-trips")).to_be_disabled()  # Trips needs an Ante first
+    p.expect(p.loc("#spot-ante kbd")).to_have_text("A")  # the key hint while it takes chips
 
     # Two clicks of 5 on the Ante: 10, and the Blind follows.
     p.bet("ante", 5, times=2)
@@ -75,8 +76,8 @@ def test_chips_spots_undo_double_and_maximum(new_player: Any) -> None:
     p.expect(p.loc("#spot-trips .spot-max")).to_have_text("Maximum")
     p.expect(p.loc(".toast").last).to_have_text("Maximum bet reached on this spot")
     p.expect(p.loc("#spot-ante .spot-max")).to_have_count(0)
-    p.loc("#spot-trips").click()  # refused: over the limit
-    p.expect(p.loc(".toast").last).to_have_text("That bet is over the limit.")
+    p.loc("#spot-trips").click()  # refused: at the maximum
+    p.expect(p.loc(".toast").last).to_have_text("Not placed: Trips is at its maximum, 100.")
     p.expect_bets(trips="100")
     # The refusal does not stay up once a later command succeeds.
     p.loc("#btn-undo").click()
@@ -119,7 +120,7 @@ def test_low_balance_warning_and_only_affordable_decisions(new_player: Any) -> N
     p.expect_bets(ante="500", blind="500")
     p.expect_balance("0")
     p.expect(p.loc("#warning")).to_have_text(
-        "Your balance left would not cover a 1x Play: you could only fold at the river."
+        "Your balance left, 0, would not cover a 1x Play of 500: you could only fold at the river."
     )
     for chip in p.loc("#chips [data-chip]").all():
         p.expect(chip).to_be_disabled()
@@ -127,6 +128,10 @@ def test_low_balance_warning_and_only_affordable_decisions(new_player: Any) -> N
     p.close_betting()
     p.expect(p.loc("#warning")).to_be_hidden()
     p.expect_decision("check")
+    why = p.loc("#decision-why")
+    p.expect(why).to_have_text(
+        "Not enough for PLAY 4x (2,000) or PLAY 3x (1,500): your balance is 0. You can check."
+    )
     before = _layout(p)
     p.server.advance(10)  # the pre-flop decision times out
     p.expect(p.loc("#auto-notice")).to_have_text("AUTO CHECKED")
@@ -134,8 +139,15 @@ def test_low_balance_warning_and_only_affordable_decisions(new_player: Any) -> N
     # The notice overlays the bar: nothing moves when it shows.
     assert _layout(p) == before
     p.expect(p.loc("#view-table")).to_have_attribute("data-decisions", "auto:check")
+    p.expect(why).to_have_text("Not enough for PLAY 2x (1,000): your balance is 0. You can check.")
     p.server.advance(10)
     p.expect_decision("fold")
+    p.expect(why).to_have_text(
+        "Not enough for PLAY 1x (500): your balance is 0. You can only fold."
+    )
+    p.loc(".lang-btn[data-lang='ru']").click()
+    p.expect(why).to_have_text("Не хватает на ИГРАТЬ 1× (500): ваш баланс 0. Остаётся только пас.")
+    p.loc(".lang-btn[data-lang='en']").click()
     p.expect(p.loc("#view-table")).to_have_attribute("data-decisions", "auto:check auto:check")
     p.expect(p.loc("#auto-notice")).to_have_text("AUTO CHECKED")
     p.server.advance(10)
@@ -164,7 +176,7 @@ def test_auto_check_then_play(new_player: Any) -> None:
     p.expect_decision("play_2x", "check")
     p.decide("play_2x", key="2")
     # 6d Js | Qc 4s 2c 6s 5h | dealer 9s 4h (seed 7): sixes beat fours.
-    p.expect(p.loc("#announcement")).to_have_text("Dealer has a pair, qualifies")
+    p.expect(p.loc("#announcement")).to_have_text("Dealer has a pair of fours: qualifies")
     p.expect(p.loc("#result .result-head")).to_have_text("You win 75")
     p.expect_bets(play="50")
     p.expect_balance("1,075")
@@ -224,4 +236,75 @@ def test_ante_below_the_minimum_is_hinted_then_declined(new_player: Any) -> None
     p.expect(status).to_have_text("Your bets were declined: the Ante must be at least 5.")
     p.bet("ante", 5)
     p.expect(status).to_have_attribute("data-status", "status.bets_placed")
+    assert p.console_errors == []
+
+
+def test_the_selected_chip_never_changes_by_itself(new_player: Any) -> None:
+    """Balance 1,400, the 500 chip, three clicks on the Ante: the first places 500 (and
+    its Blind), the next two are refused with the numbers and the chip stays 500 (it
+    used to switch to 100 without a word and place 500 + 100 + 100). A chip the
+    balance cannot cover is not picked by key either: the page says why.
+    """
+    p: Player = new_player()
+    p.sign_in("Fay")
+    p.server.credit(p.player_id(), 400)
+    p.join("live-1")
+    p.wait_betting()
+    p.expect_balance("1,400")
+    p.chip(500)
+    chip500 = p.loc("#chips [data-chip='500']")
+    for _ in range(3):
+        p.loc("#spot-ante").click()
+    p.expect_bets(ante="500", blind="500")
+    p.expect_balance("400")
+    refusal = (
+        "Not placed: the 500 chip on the Ante takes 1,000 with the Blind, and your balance is 400."
+    )
+    p.expect(p.loc(".toast-error")).to_have_count(2)
+    p.expect(p.loc(".toast-error").last).to_have_text(refusal)
+    p.expect(chip500).to_have_attribute("aria-pressed", "true")
+    p.expect(chip500).to_be_disabled()  # not covered, but still the player's pick
+    p.expect(p.loc("#chips [aria-pressed='true']")).to_have_count(1)
+    # The player picks the 100 chip: it is placed.
+    p.bet("ante", 100)
+    p.expect_bets(ante="600", blind="600")
+    p.expect_balance("200")
+    # Shift+5 (the 500 chip) is refused with the reason; the 100 chip stays picked.
+    p.page.keyboard.press("Shift+Digit5")
+    p.expect(p.loc(".toast-error").last).to_have_text(
+        "The 500 chip is more than your balance, 200."
+    )
+    p.expect(p.loc("#chips [data-chip='100']")).to_have_attribute("aria-pressed", "true")
+    # Trips takes the chip alone: 100 of the 200 left.
+    p.loc("#spot-trips").click()
+    p.expect_bets(trips="100")
+    p.loc("#spot-ante").click()
+    p.expect(p.loc(".toast-error").last).to_have_text(
+        "Not placed: the 100 chip on the Ante takes 200 with the Blind, and your balance is 100."
+    )
+    p.expect_bets(ante="600", trips="100")
+    p.loc(".lang-btn[data-lang='ru']").click()
+    p.expect(p.loc(".toast-error").last).to_have_text(
+        "Не поставлено: фишка 100 на Анте требует 200 вместе с Блайндом, а ваш баланс 100."
+    )
+    assert p.console_errors == []
+
+
+def test_a_missing_play_says_why(new_player: Any) -> None:
+    """Ante 200 of 1,000: 600 left covers PLAY 3x (600) but not PLAY 4x (800); the
+    panel says so with the numbers. PLAY 3x is then taken."""
+    p: Player = new_player()
+    p.sign_in("Gus")
+    p.join("live-1")
+    p.wait_betting()
+    p.bet("ante", 100, times=2)
+    p.expect_balance("600")
+    p.expect(p.loc("#warning")).to_be_hidden()
+    p.close_betting()
+    p.expect_decision("play_3x", "check")
+    p.expect(p.loc("#decision-why")).to_have_text(
+        "Not enough for PLAY 4x (800): your balance is 600."
+    )
+    p.decide("play_3x")
+    p.expect(p.loc("#result .result-head")).to_have_text("You win 800")
     assert p.console_errors == []

@@ -21,6 +21,8 @@ def _showdown(p: Player, *, announcement: str, balance: str, results: dict[str, 
         p.expect(p.loc(f"#spot-{wager} .spot-result")).to_have_text(text)
     p.expect(p.loc("#result-balance")).to_have_text(balance)
     p.expect_balance(balance)
+    # The spots' key hints are gone (they overlapped the result labels).
+    p.expect(p.loc("#spots kbd")).to_have_count(0)
     # The player's best five: five cards of the table glow (hole cards and board).
     if "fold" not in p.decisions():
         p.expect(p.loc("#player-cards .card.best, #board .card.best")).to_have_count(5)
@@ -63,16 +65,19 @@ def test_every_decision_on_every_street(new_player: Any) -> None:
     p.expect(p.loc("#decision-count")).to_have_text(re.compile(r"^([1-9]|10)s$"))
     p.expect(p.loc("#player-cards .card")).to_have_count(2)
     p.expect(p.loc("#dealer-cards .card-back")).to_have_count(2)
+    # The hand while deciding, named from the server's hand (6d Js).
+    p.expect(p.loc("#player-hand-name")).to_have_text("Jack high")
     _hover_keeps_colour(p)
     p.decide("play_4x")
     # 6d Js with Qc 4s 2c 6s 5h: a pair of sixes beats the dealer's pair of fours.
     _showdown(
         p,
-        announcement="Dealer has a pair, qualifies",
+        announcement="Dealer has a pair of fours: qualifies",
         balance="1,120",
         results={"ante": "Win +25", "blind": "Push", "play": "Win +100", "trips": "Lose −5"},
     )
     p.expect(p.loc("#result .result-head")).to_have_text("You win 120")
+    p.expect(p.loc("#player-hand-name")).to_have_text("Pair of sixes")
     p.expect_bets(play="100")
 
     # Round 2: Repeat; PLAY 3x with the keyboard.
@@ -102,6 +107,7 @@ def test_every_decision_on_every_street(new_player: Any) -> None:
     # Card indices: A K Q J 10 (the ace is "A"; no "T", which reads as a ten).
     p.expect(p.loc("#board .card[data-card='Ad'] text")).to_have_text("A")
     p.expect_decision("play_2x", "check")
+    p.expect(p.loc("#player-hand-name")).to_have_text("Pair of aces")  # Qc 7c | Ad 2c Ac
     p.decide("play_2x")
     _showdown(
         p,
@@ -134,6 +140,7 @@ def test_every_decision_on_every_street(new_player: Any) -> None:
     p.close_betting()
     p.decide("check")
     p.decide("check")
+    p.expect(p.loc("#player-hand-name")).to_have_text("Two pair, kings and tens")
     p.decide("fold", key="f")
     p.expect(p.loc("#player-hand-name")).to_have_text("Folded")
     _showdown(
@@ -164,19 +171,19 @@ def test_every_decision_on_every_street(new_player: Any) -> None:
 
 # The seeded decks of rounds 2-5 (SeededShuffler(7), one deck a round):
 # 2: Td 8d | 5c 9h 7d 6d 4c | dealer Qd Qc: a ten-high straight; Blind 1:1, Trips 4:1.
-ROUND_2_ANNOUNCEMENT = "Dealer has a pair, qualifies"
+ROUND_2_ANNOUNCEMENT = "Dealer has a pair of queens: qualifies"
 ROUND_2_BALANCE = "1,265"
 ROUND_2_RESULTS = {"ante": "Win +25", "blind": "Win +25", "play": "Win +75", "trips": "Win +20"}
 # 3: Qc 7c | Ad 2c Ac Ks Td | dealer 8s 4s: aces with K Q T beat aces with K T 8.
-ROUND_3_ANNOUNCEMENT = "Dealer has a pair, qualifies"
+ROUND_3_ANNOUNCEMENT = "Dealer has a pair of aces: qualifies"
 ROUND_3_BALANCE = "1,335"
 ROUND_3_RESULTS = {"ante": "Win +25", "blind": "Push", "play": "Win +50", "trips": "Lose −5"}
 # 4: 5d Kh | 3c 3s 7h Ac 9c | dealer Qs Ks: threes with A K Q beat threes with A K 9.
-ROUND_4_ANNOUNCEMENT = "Dealer has a pair, qualifies"
+ROUND_4_ANNOUNCEMENT = "Dealer has a pair of threes: qualifies"
 ROUND_4_BALANCE = "1,255"
 ROUND_4_RESULTS = {"ante": "Lose −25", "blind": "Lose −25", "play": "Lose −25", "trips": "Lose −5"}
 # 5: Jd 8s | Kh Tc Ah Th Kd | dealer 8c 8h: folded; Trips (two pair) loses.
-ROUND_5_ANNOUNCEMENT = "Dealer has two pair, qualifies"
+ROUND_5_ANNOUNCEMENT = "Dealer has two pair, kings and tens: qualifies"
 ROUND_5_BALANCE = "1,200"
 ROUND_5_RESULTS = {"ante": "Lose −25", "blind": "Lose −25", "trips": "Lose −5"}
 
@@ -224,7 +231,10 @@ def test_a_spectator_sees_the_shared_hand_but_no_decision(new_player: Any) -> No
         "You are watching this round. Bet when the light turns green."
     )
     eve.expect(eve.loc("#decision")).to_be_hidden()
+    # The closed light shows no count ("Betting closed 0s" before).
+    eve.expect(eve.loc("#light-status")).to_have_text("Betting closed")
+    eve.expect(eve.loc("#light-count")).to_have_text("")
     ann.decide("play_4x")
-    eve.expect(eve.loc("#announcement")).to_have_text("Dealer has a pair, qualifies")
+    eve.expect(eve.loc("#announcement")).to_have_text("Dealer has a pair of fours: qualifies")
     eve.expect(eve.loc("#result")).to_be_hidden()
     eve.expect_balance("1,000")

@@ -119,10 +119,16 @@ def test_russian_everywhere(new_player: Any) -> None:
     p.page.click("#signin-btn")
     p.expect(p.loc("#me-name")).to_have_text("Анна")
     p.expect(p.loc("#signin-btn")).to_be_hidden()
+    # Table names in the page's language (the tables file's `names`).
+    p.expect(p.loc(".table-card[data-table='live-1'] h3")).to_have_text(
+        "Живой Ультимейт Техас Холдем"
+    )
+    p.expect(p.loc(".table-card[data-table='casino-1'] h3")).to_have_text("Стол казино (7 мест)")
     _check_russian(p, "lobby", english)
 
     p.join("live-1")
     p.wait_betting()
+    p.expect(p.loc("#t-name")).to_have_text("Живой Ультимейт Техас Холдем")
     p.expect(p.loc("#light-status")).to_have_text("Делайте ставки")
     p.bet("ante", 100, times=4)  # 800 of 1,000 with the Blind: the warning shows
     p.bet("trips", 100)
@@ -137,13 +143,14 @@ def test_russian_everywhere(new_player: Any) -> None:
     p.expect_decision("check")
     p.expect(p.loc("#decision h2")).to_have_text("Примите решение")
     p.expect(p.loc("#decision-buttons [data-action='check']")).to_contain_text("ЧЕК")
+    p.expect(p.loc("#player-hand-name")).to_have_text("Старшая карта — валет")  # 6d Js
     _check_russian(p, "decision", english)
     p.server.advance(10)
     p.expect(p.loc("#auto-notice")).to_have_text("АВТОЧЕК")
     _check_russian(p, "auto check", english)
     p.decide("check")
     p.decide("fold")
-    p.expect(p.loc("#announcement")).to_have_text("У дилера пара, квалифицируется")
+    p.expect(p.loc("#announcement")).to_have_text("У дилера пара четвёрок: квалифицируется")
     p.expect(p.loc("#result")).to_be_visible()
     p.expect(p.loc("#dealer-cards .card-back")).to_have_count(0)
     _check_russian(p, "showdown", english)
@@ -153,7 +160,7 @@ def test_russian_everywhere(new_player: Any) -> None:
         ".every((e) => e.scrollWidth <= e.clientWidth + 1)"
     )
     _switch(p, "en")
-    p.expect(p.loc("#announcement")).to_have_text("Dealer has a pair, qualifies")
+    p.expect(p.loc("#announcement")).to_have_text("Dealer has a pair of fours: qualifies")
     english |= set(visible_texts(p.page))
     _switch(p, "ru")
     _check_russian(p, "showdown again", english)

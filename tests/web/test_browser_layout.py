@@ -82,6 +82,11 @@ def test_layout_and_screenshots(
     other: Player = new_player(1024, 768)
     other.sign_in("Bob")
     p.sign_in("Ann")
+    # The welcome message leaves the language switch in view (on a phone it used to
+    # cover it).
+    welcome = ".toast[data-key='lobby.welcome']"
+    p.expect(p.loc(welcome)).to_be_visible()
+    assert _apart(_box(p, welcome), _box(p, ".topbar .lang"))
     _fits(p, width, "lobby")
     _shoot(p, shots / f"lobby{suffix}.png")
 

@@ -1,5 +1,5 @@
 """The lobby and the page itself: static files served by ``mount_web``, sign-in with
-the token kept in sessionStorage, the table list, joining and leaving a table.
+the token kept in localStorage (closing the tab keeps the account), the table list, joining and leaving a table.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ def test_page_and_assets_are_served(server: LiveServer) -> None:
         ("app.js", "javascript"),
         ("i18n.js", "javascript"),
         ("cards.js", "javascript"),
+        ("hands.js", "javascript"),
         ("style.css", "text/css"),
         ("favicon.svg", "image/svg+xml"),
     ]:
@@ -56,7 +57,7 @@ def test_sign_in_tables_join_and_leave(new_player: Any) -> None:
     p.expect(p.loc("#me-name")).to_have_text("Ann")
     p.expect(p.loc("#me-balance")).to_have_text("1,000")
     p.expect(p.loc("#who-name")).to_have_text("Ann")
-    token = p.page.evaluate("() => sessionStorage.getItem('uth.token')")
+    token = p.page.evaluate("() => localStorage.getItem('uth.token')")
     assert isinstance(token, str) and len(token) > 20
 
     # A reload keeps the player signed in (same tab).
@@ -103,7 +104,7 @@ def test_sign_in_tables_join_and_leave(new_player: Any) -> None:
     p.expect(p.loc("#view-lobby")).to_be_visible()
     p.loc("#sign-out").click()
     p.expect(p.loc("#signin-form")).to_be_visible()
-    assert p.page.evaluate("() => sessionStorage.getItem('uth.token')") is None
+    assert p.page.evaluate("() => localStorage.getItem('uth.token')") is None
     # A table URL without a player goes to the lobby.
     p.page.goto(p.server.url + "/#/table/live-1")
     p.expect(p.loc("#view-lobby")).to_be_visible()
@@ -116,3 +117,62 @@ def test_unknown_table_goes_back_to_the_lobby(new_player: Any) -> None:
     p.page.goto(p.server.url + "/#/table/no-such-table")
     p.expect(p.loc("#view-lobby")).to_be_visible()
     p.expect(p.loc(".toast").last).to_have_text("There is no such table.")
+
+
+def test_closing_the_tab_keeps_the_account(new_player: Any) -> None:
+    """The token lives in localStorage: a tab closed and a new one opened (the same
+    browser) is the same player with the same balance, at the table too."""
+    p: Player = new_player()
+    p.sign_in("Ann")
+    p.server.credit(p.player_id(), 250)
+    ctx = p.page.context
+    p.page.close()
+    again = Player(ctx.new_page(), p.server)
+    again.open()
+    again.expect(again.loc("#me-name")).to_have_text("Ann")
+    again.expect(again.loc("#me-balance")).to_have_text("1,250")
+    again.join("live-1")
+    again.expect_balance("1,250")
+    # Signed out, the same name signs in to the same account (this browser kept its
+    # token); another browser cannot take the name.
+    again.loc("#btn-lobby").click()
+    again.loc("#sign-out").click()
+    again.page.fill("#signin-name", "Ann")
+    again.page.click("#signin-btn")
+    again.expect(again.loc("#me-balance")).to_have_text("1,250")
+    other: Player = new_player()
+    other.open()
+    other.page.fill("#signin-name", "Ann")
+    other.page.click("#signin-btn")
+    other.expect(other.loc(".toast-error")).to_have_text(
+        "That name belongs to another player: pick another name."
+    )
+    other.expect(other.loc("#signin-form")).to_be_visible()
+    assert again.console_errors == []
+
+
+def test_the_longest_name_fits_a_phone(new_player: Any) -> None:
+    """The longest name the server allows (20 characters; W is the widest letter)
+    fits the 360 px layout: the lobby, the table, and another player's list."""
+    name = "W" * 20
+    p: Player = new_player(360, 740)
+    other: Player = new_player(360, 740)
+    p.sign_in(name)
+    other.sign_in("Bo")
+    for where in ("lobby", "table"):
+        if where == "table":
+            p.join("live-1")
+            other.join("live-1")
+            p.wait_betting()
+            p.bet("ante", 5)
+            p.server.advance(1)
+            other.expect(other.loc(f"#others .other[data-name='{name}']")).to_be_visible()
+        for page in (p, other):
+            width = page.page.evaluate("() => document.documentElement.scrollWidth")
+            assert width <= 360, (where, width)
+    p.loc("#btn-lobby").click()
+    box = p.loc("#me-name").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+    row = other.loc(f"#others .other[data-name='{name}'] .other-name").bounding_box()
+    assert row is not None and row["x"] >= 0 and row["x"] + row["width"] <= 360, row
+    assert p.console_errors == [] and other.console_errors == []

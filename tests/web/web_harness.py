@@ -20,6 +20,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 from uth.cards import SeededShuffler
 from uth.server.app import create_app
 from uth.server.clock import ManualClock
@@ -44,6 +46,7 @@ starting_balance = 1000
 [[tables]]
 id = "live-1"
 name = "Live Ultimate Texas Hold'em"
+names = { ru = "Живой Ультимейт Техас Холдем" }
 rules = "live"
 betting_seconds = 15
 yellow_seconds = 5
@@ -54,12 +57,16 @@ overrides = { trips = { min = 5, max = 100 } }
 [[tables]]
 id = "casino-1"
 name = "Casino table (7 seats)"
+names = { ru = "Стол казино (7 мест)" }
 rules = "casino"
 betting_seconds = 20
 yellow_seconds = 5
 decision_seconds = 15
 pause_seconds = 5
 """
+
+#: The operator token of the test server (operator routes: balance adjustments).
+OPERATOR_TOKEN = "browser-tests-operator-token"
 
 BETTING_SECONDS = {"live-1": 15, "casino-1": 20}
 DECISION_SECONDS = {"live-1": 10, "casino-1": 15}
@@ -87,17 +94,22 @@ def _free_port() -> int:
 class LiveServer:
     """The app under uvicorn in a thread, with a manual clock and seeded decks."""
 
-    def __init__(self, tmp: Path, seed: int) -> None:
+    def __init__(self, tmp: Path, seed: int, port: int | None = None) -> None:
         import uvicorn
 
+        self.tmp, self.seed = tmp, seed
         tables = tmp / "tables.toml"
         tables.write_text(TABLES_TOML, encoding="utf-8")
-        settings = Settings(database_url=f"sqlite:///{tmp / 'uth.db'}", tables_file=tables)
+        settings = Settings(
+            database_url=f"sqlite:///{tmp / 'uth.db'}",
+            tables_file=tables,
+            operator_token=OPERATOR_TOKEN,
+        )
         self.clock = ManualClock()
         self.app = create_app(settings, clock=self.clock, shuffler=SeededShuffler(seed))
         if not any(getattr(r, "path", None) == "/" for r in self.app.routes):
             mount_web(self.app)
-        self.port = _free_port()
+        self.port = port or _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(
             self.app,
@@ -122,9 +134,39 @@ class LiveServer:
         self._server.should_exit = True
         self._thread.join(timeout=10)
 
+    def restarted(self) -> LiveServer:
+        """Stop this server and start a new one on the same port and database (a
+        server restart: rounds left unfinished are voided at the start)."""
+        self.stop()
+        again = LiveServer(self.tmp, self.seed, self.port)
+        again.start()
+        return again
+
     def advance(self, seconds: float) -> None:
         """Move the server's clock (timers fire at once; nothing sleeps)."""
         self.clock.advance(seconds)
+
+    def wait_phase(self, table_id: str, phase: str) -> None:
+        """Wait until the table's loop is in ``phase`` (``GET /healthz``)."""
+        deadline = time.monotonic() + 8
+        while httpx.get(f"{self.url}/healthz").json()["tables"][table_id] != phase:
+            assert time.monotonic() < deadline, f"{table_id} never reached {phase}"
+            time.sleep(0.05)
+
+    def operator(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        """POST to an operator route (``/api/operator/...``); asserts a 200."""
+        r = httpx.post(
+            f"{self.url}/api/operator/{path}",
+            json=body,
+            headers={"Authorization": f"Bearer {OPERATOR_TOKEN}"},
+        )
+        assert r.status_code == 200, r.text
+        reply: dict[str, Any] = r.json()
+        return reply
+
+    def credit(self, player_id: int, amount: int) -> None:
+        """Credit a player's balance through the operator route."""
+        self.operator(f"players/{player_id}/adjust", {"amount": amount, "reason": "browser test"})
 
 
 @contextmanager
@@ -152,6 +194,38 @@ class Player:
             lambda m: self.console_errors.append(m.text) if m.type == "error" else None,
         )
         page.on("pageerror", lambda e: self.console_errors.append(str(e)))
+        self._cable_up = True
+        self._links: list[tuple[Any, Any]] = []
+
+    # -- the network ---------------------------------------------------------
+    def install_cable(self) -> None:
+        """Route the page's WebSockets through the test (before joining a table), so
+        that ``cut_cable`` can drop them as a lost network would."""
+
+        def handler(ws: Any) -> None:
+            if not self._cable_up:
+                ws.close(code=1011, reason="network down")
+                return
+            self._links.append((ws, ws.connect_to_server()))
+
+        self.page.route_web_socket(re.compile(r"/ws/"), handler)
+
+    def cut_cable(self) -> None:
+        """Drop every WebSocket of the page, and refuse new ones until ``mend_cable``."""
+        self._cable_up = False
+        for page_side, server_side in self._links:
+            page_side.close(code=1011, reason="network down")
+            server_side.close()
+        self._links.clear()
+
+    def reconnect_now(self) -> None:
+        """Press "Reconnect now" (by script: the page may already be back by itself,
+        the overlay and its button gone; then it does nothing)."""
+        self.page.evaluate("() => document.getElementById('btn-reconnect').click()")
+
+    def mend_cable(self) -> None:
+        """Let new WebSockets through again (the page reconnects on its own)."""
+        self._cable_up = True
 
     # -- lobby -------------------------------------------------------------
     def open(self) -> None:
@@ -163,6 +237,16 @@ class Player:
         self.page.fill("#signin-name", name)
         self.page.click("#signin-btn")
         self.expect(self.page.locator("#me-name")).to_have_text(name)
+
+    def player_id(self) -> int:
+        """The signed-in player's account id (``GET /api/me`` with the page's token)."""
+        pid: int = self.page.evaluate(
+            """async () => {
+            const m = await import('/static/api.js');
+            return (await m.me()).id;
+        }"""
+        )
+        return pid
 
     def join(self, table_id: str) -> None:
         self.page.click(f"[data-join='{table_id}']")

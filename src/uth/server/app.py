@@ -14,8 +14,9 @@ import hmac
 import json
 import logging
 import secrets
+import unicodedata
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import asdict, is_dataclass
 from datetime import datetime
@@ -29,21 +30,22 @@ from fastapi import (
     HTTPException,
     Query,
     Request,
+    Response,
     WebSocket,
     WebSocketDisconnect,
 )
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr
+from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr, field_validator
 
-from uth.cards import Shuffler
+from uth.cards import SeededShuffler, Shuffler
 from uth.errors import UthError
 from uth.money import ZERO, money_json, to_money
 from uth.server.clock import Clock, SystemClock
 from uth.server.config import Settings, TablesFile, load_tables
 from uth.server.figures import Figures
 from uth.server.ports import InsufficientFundsError, NotFoundError, PlayerRecord, Store
-from uth.server.protocol import ProtocolError, parse_command
+from uth.server.protocol import MAX_FRAME_BYTES, ProtocolError, parse_command, quote
 from uth.server.table import CommandError, GameNumbers, LiveTable
 from uth.server.wallet import Wallet
 from uth.server.web import mount_web
@@ -51,7 +53,9 @@ from uth.server.web import mount_web
 log = logging.getLogger("uth.server")
 
 _AUTH_SECONDS = 10.0
-_CONFLICT_CODES = frozenset({"round_not_open", "round_settling", "duplicate"})
+_CONFLICT_CODES = frozenset(
+    {"round_not_open", "round_settling", "round_not_paused", "duplicate", "name_taken"}
+)
 
 
 class RoundSettlingError(UthError):
@@ -60,10 +64,54 @@ class RoundSettlingError(UthError):
     code = "round_settling"
 
 
-class SignIn(BaseModel):
-    """Sign in with a display name (play money)."""
+class RoundNotPausedError(UthError):
+    """Only a paused round can be resumed."""
 
-    name: str = Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f]+$")
+    code = "round_not_paused"
+
+
+#: The longest display name, in characters after normalisation.
+NAME_MAX = 20
+#: Unicode categories refused in a name: control, format (zero-width space,
+#: right-to-left override), private use, surrogates, unassigned, line and
+#: paragraph separators.
+_NAME_REFUSED = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
+
+
+def normalise_name(value: str) -> str:
+    """A display name as stored and compared: NFKC, outer white space removed.
+
+    Raises:
+        ValueError: blank, longer than :data:`NAME_MAX`, or holding a control or
+            invisible character (named by its code point).
+    """
+    name = unicodedata.normalize("NFKC", value).strip()
+    if not name:
+        raise ValueError("must not be blank")
+    if len(name) > NAME_MAX:
+        raise ValueError(f"at most {NAME_MAX} characters, got {len(name)}")
+    bad = next((c for c in name if unicodedata.category(c) in _NAME_REFUSED), None)
+    if bad is not None:
+        raise ValueError(f"no control or invisible characters, got U+{ord(bad):04X}")
+    return name
+
+
+class NameTakenError(UthError):
+    """The name belongs to another account."""
+
+    code = "name_taken"
+
+
+class SignIn(BaseModel):
+    """Sign in with a display name (play money); ``token`` resumes the name's account."""
+
+    name: str = Field(max_length=200)
+    token: str | None = Field(default=None, min_length=1, max_length=200)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        return normalise_name(value)
 
 
 class VoidRequest(BaseModel):
@@ -93,6 +141,9 @@ class Runtime:
         self.tables: dict[str, LiveTable] = {}
         self.tasks: list[asyncio.Task[None]] = []
         self.figures = Figures()
+        # Rounds voided by this start (the last server stopped during them), per
+        # player: each player is told once, on their next connection.
+        self.restart_voids: dict[int, list[str]] = {}
 
 
 def _json_ready(value: Any) -> Any:
@@ -158,10 +209,17 @@ def create_app(
         store: storage; a ``SqlStore`` on ``settings.database_url`` when None
             (migrated when the database is empty).
         clock: the clock (a ``ManualClock`` in tests); the system clock when None.
-        shuffler: the deck shuffler; cryptographically secure when None.
+        shuffler: the deck shuffler (tests and simulations); when None, a seeded
+            one if ``settings.shuffle_seed`` is set (development only, logged),
+            else each table shuffles with the cryptographically secure generator.
     """
     cfg = settings or Settings()
     tables_file = load_tables(cfg.tables_file)
+    if shuffler is None and cfg.shuffle_seed is not None:
+        log.warning(
+            "UTH_SHUFFLE_SEED=%s: every deck is predictable (development only)", cfg.shuffle_seed
+        )
+        shuffler = SeededShuffler(cfg.shuffle_seed)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -172,6 +230,8 @@ def create_app(
             voided = await rt.wallet.call(st.recover, rt.clock.now())
             for game_number in voided:
                 log.warning("voided unfinished round %s at start-up", game_number)
+                for pid in await rt.wallet.call(st.round_player_ids, game_number):
+                    rt.restart_voids.setdefault(pid, []).append(game_number)
             numbers = GameNumbers()  # one sequence for every table: unique game numbers
             for tc in tables_file.tables:
                 rt.tables[tc.id] = LiveTable(
@@ -210,7 +270,7 @@ def create_app(
         # ("body", field, union member ...): name the request's own field.
         loc = [str(p) for p in err["loc"] if p not in ("body", "query", "path")]
         field = loc[0] if loc else "body"
-        shown = f" (got {err['input']!r})" if loc and err["type"] != "missing" else ""
+        shown = f" (got {quote(err['input'])})" if loc and err["type"] != "missing" else ""
         message = f"{field}: {str(err['msg']).removeprefix('Value error, ')}{shown}"
         return JSONResponse(
             status_code=422,
@@ -237,17 +297,37 @@ def create_app(
         return {"status": "ok", "tables": {i: t.phase for i, t in rt.tables.items()}}
 
     @app.post("/api/players", tags=["players"], status_code=201)
-    async def sign_in(body: SignIn, rt: Rt) -> dict[str, Any]:
-        """Create a play-money account; the token in the reply authorises this player only."""
-        token = secrets.token_urlsafe(32)
-        player = await rt.wallet.call(
-            rt.store.create_player,
-            body.name.strip(),
-            token,
-            rt.tables_file.starting_balance,
-            rt.clock.now(),
-        )
-        rt.wallet.set_balance(player.id, player.balance)
+    async def sign_in(body: SignIn, rt: Rt, response: Response) -> dict[str, Any]:
+        """Sign in with a name: a free name opens a play-money account (201); the
+        name with its account's token resumes that account (200); the name of
+        another account is refused (409 ``name_taken``). The token in the reply
+        authorises this player only.
+        """
+        store = rt.store
+
+        def sign_in_once() -> tuple[PlayerRecord, bool]:
+            # One storage call: the worker runs calls one at a time, so two
+            # sign-ins with one name cannot both find it free.
+            owner = store.player_by_name(body.name)
+            if owner is None:
+                # A new account always gets a fresh token, never one the client chose.
+                start = rt.tables_file.starting_balance
+                return store.create_player(body.name, fresh, start, rt.clock.now()), True
+            holder = store.player_by_token(body.token) if body.token else None
+            if holder is None or holder.id != owner.id:
+                raise NameTakenError(
+                    f"name: {body.name!r} belongs to another account; sign in with its token "
+                    "(kept by the browser that created it) or choose another name",
+                    field="name",
+                )
+            return owner, False
+
+        fresh = secrets.token_urlsafe(32)
+        player, created = await rt.wallet.call(sign_in_once)
+        token = fresh if created else body.token
+        if created or not rt.wallet.knows(player.id):
+            rt.wallet.set_balance(player.id, player.balance)
+        response.status_code = 201 if created else 200
         return {"player": _player_json(player, rt), "token": token}
 
     @app.get("/api/me", tags=["players"])
@@ -315,6 +395,37 @@ def create_app(
             rt.wallet.set_balance(pid, balance)
         return {"game_number": game_number, "status": "voided"}
 
+    @app.post("/api/operator/rounds/{game_number}/pause", tags=["operator"])
+    async def pause_round(
+        game_number: str, body: VoidRequest, actor: Operator, rt: Rt
+    ) -> dict[str, Any]:
+        """Pause a round in play (seed 004, malfunction): its timers stop and every
+        player is told the issue is being investigated. Resume it or void it next.
+        404 when no table plays that round.
+        """
+        for t in rt.tables.values():
+            if t.request_pause(game_number, body.reason, actor) == "paused":
+                return {"game_number": game_number, "status": "paused"}
+        raise NotFoundError(f"game_number: no round {game_number!r} in play", field="game_number")
+
+    @app.post("/api/operator/rounds/{game_number}/resume", tags=["operator"])
+    async def resume_round(
+        game_number: str, body: VoidRequest, actor: Operator, rt: Rt
+    ) -> dict[str, Any]:
+        """Resume a paused round: the street's decision time starts again, a failed
+        storage write is retried, a deck that failed its check is shuffled again.
+        404 when no table plays that round, 409 when it is not paused.
+        """
+        for t in rt.tables.values():
+            answer = t.request_resume(game_number)
+            if answer == "resumed":
+                return {"game_number": game_number, "status": "resumed"}
+            if answer == "not_paused":
+                raise RoundNotPausedError(
+                    f"game_number: round {game_number} is not paused", field="game_number"
+                )
+        raise NotFoundError(f"game_number: no round {game_number!r} in play", field="game_number")
+
     @app.post("/api/operator/players/{player_id}/adjust", tags=["operator"])
     async def adjust(
         player_id: int, body: AdjustRequest, actor: Operator, rt: Rt
@@ -366,9 +477,13 @@ def create_app(
         player = await _authenticate(websocket, rt)
         if player is None:
             return
-        conn = _WsConnection(websocket)
+        conn = _WsConnection(websocket, lambda c: t.disconnect(player.id, c))
         if not rt.wallet.knows(player.id):
             rt.wallet.set_balance(player.id, player.balance)
+        try:
+            await t.load_player(player.id)
+        except Exception:  # Repeat is a convenience: the player still sits down
+            log.exception("table %s: last bets of player %s not loaded", table_id, player.id)
         try:
             snapshot = t.join(player, conn)
         except CommandError as exc:
@@ -378,12 +493,30 @@ def create_app(
             await websocket.close(code=4409)
             return
         conn.send(snapshot)
+        for notice in t.notices(player.id):
+            conn.send(notice)
+        for game_number in rt.restart_voids.pop(player.id, []):
+            conn.send(
+                {
+                    "type": "round_voided",
+                    "game_number": game_number,
+                    "code": "server_restarted",
+                    "reason": "server restarted during the round",
+                    "balance": money_json(rt.wallet.available(player.id)),
+                }
+            )
         writer = asyncio.create_task(conn.pump())
         try:
-            while True:
+            while not conn.stalled:
                 text = await _receive_text(websocket)
-                conn.send(_dispatch(t, player.id, text))
+                reply = _dispatch(t, player.id, text, conn)
+                conn.send(reply)
                 t.publish()
+                if reply["type"] == "accepted" and "snapshot" not in reply:
+                    # The balance is shared: the player's other tables show it too.
+                    for other in rt.tables.values():
+                        if other is not t:
+                            other.push_state(player.id)
         except WebSocketDisconnect:
             pass
         finally:
@@ -409,13 +542,23 @@ async def _receive_text(websocket: WebSocket) -> str | None:
     return text if isinstance(text, str) else None
 
 
-def _dispatch(table: LiveTable, player_id: int, text: str | None) -> dict[str, Any]:
+def _dispatch(
+    table: LiveTable, player_id: int, text: str | None, conn: _WsConnection | None = None
+) -> dict[str, Any]:
     if text is None:
         return {
             "type": "error",
             "id": None,
             "code": "malformed",
             "message": "message: send JSON in a text frame (binary frames are not accepted)",
+        }
+    if len(text) > MAX_FRAME_BYTES or len(text.encode("utf-8")) > MAX_FRAME_BYTES:
+        # Not parsed, not quoted: the reply's size does not depend on the input's.
+        return {
+            "type": "error",
+            "id": None,
+            "code": "malformed",
+            "message": f"message: too long; at most {MAX_FRAME_BYTES} bytes",
         }
     try:
         raw = json.loads(text)
@@ -430,13 +573,13 @@ def _dispatch(table: LiveTable, player_id: int, text: str | None) -> dict[str, A
         command = parse_command(raw)
     except ProtocolError as exc:
         return {"type": "error", "id": exc.request_id, "code": exc.code, "message": str(exc)}
-    return table.handle(player_id, command)
+    return table.handle(player_id, command, conn)
 
 
 async def _authenticate(websocket: WebSocket, rt: Runtime) -> PlayerRecord | None:
     try:
         text = await asyncio.wait_for(_receive_text(websocket), timeout=_AUTH_SECONDS)
-        first = json.loads(text) if text is not None else None
+        first = json.loads(text) if text is not None and len(text) <= MAX_FRAME_BYTES else None
     except (TimeoutError, ValueError, RecursionError, WebSocketDisconnect):
         first = None
     token = first.get("token") if isinstance(first, dict) and first.get("type") == "auth" else None
@@ -458,8 +601,9 @@ async def _authenticate(websocket: WebSocket, rt: Runtime) -> PlayerRecord | Non
     return player
 
 
-#: Messages queued for one connection before it counts as stalled and is closed.
-_QUEUE_LIMIT = 2000
+#: Bytes of text queued for one connection before it counts as stalled and is
+#: closed (issue 7: queues were bounded in messages, not bytes).
+QUEUE_BYTES = 1 << 20
 
 
 class _Encoder:
@@ -488,32 +632,54 @@ _encode = _Encoder()
 
 
 class _WsConnection:
-    """A WebSocket with a bounded outgoing queue: ``send`` never blocks the table.
+    """A WebSocket with an outgoing queue bounded in bytes: ``send`` never blocks
+    the table.
 
-    A client that stops reading fills its queue; it is then disconnected rather
-    than holding the server's memory.
+    A client that stops reading fills its queue; it is then closed and counts as
+    disconnected at once (``on_stall`` releases its seat), rather than holding the
+    server's memory.
     """
 
-    def __init__(self, websocket: WebSocket) -> None:
+    def __init__(
+        self, websocket: WebSocket, on_stall: Callable[[_WsConnection], None] | None = None
+    ) -> None:
         self.websocket = websocket
-        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(_QUEUE_LIMIT)
+        self.queue: asyncio.Queue[str] = asyncio.Queue()
+        self.queued_bytes = 0
         self.stalled = False
+        self._on_stall = on_stall
+        self._closing: asyncio.Task[None] | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         if self.stalled:
             return
-        try:
-            self.queue.put_nowait(message)
-        except asyncio.QueueFull:
+        text = _encode(message)
+        if self.queued_bytes + len(text) > QUEUE_BYTES:
             self.stalled = True
             log.warning("closing a connection that stopped reading")
-            asyncio.get_running_loop().create_task(self.websocket.close(code=1013))
+            self.queue = asyncio.Queue()  # the queued texts are dropped
+            self.queued_bytes = 0
+            loop = asyncio.get_running_loop()
+            if self._on_stall is not None:
+                # Not now: the table may be iterating over its seats.
+                loop.call_soon(self._on_stall, self)
+            self._closing = loop.create_task(self._close())
+            return
+        self.queued_bytes += len(text)
+        self.queue.put_nowait(text)
+
+    async def _close(self) -> None:
+        # A client that does not read may never complete the closing handshake:
+        # whatever happens, nothing is left for "Task exception was never retrieved".
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.websocket.close(code=1013), timeout=5)
 
     async def pump(self) -> None:
-        while True:
-            message = await self.queue.get()
+        while not self.stalled:
+            text = await self.queue.get()
+            self.queued_bytes -= len(text)
             try:
-                await self.websocket.send_text(_encode(message))
+                await self.websocket.send_text(text)
             except Exception:
                 return
 

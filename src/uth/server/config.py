@@ -27,6 +27,11 @@ class Settings(BaseSettings):
         operator_token: the token for operator routes. Required (16+ characters)
             outside development; in development a missing token disables them.
         environment: ``development`` or ``production``.
+        shuffle_seed: development only: deal every table's decks from a seeded
+            (predictable) shuffler, to reproduce a game. Logged as a warning at
+            start-up; refused in production. Unset, the tables shuffle with the
+            operating system's cryptographically secure generator (RULES.md,
+            "Decks and shuffling").
     """
 
     model_config = SettingsConfigDict(env_prefix="UTH_", extra="ignore")
@@ -38,9 +43,15 @@ class Settings(BaseSettings):
     operator_token: str | None = None
     environment: Literal["development", "production"] = "development"
     log_level: Literal["critical", "error", "warning", "info", "debug"] = "info"
+    shuffle_seed: int | None = None
 
     @model_validator(mode="after")
     def _safe(self) -> Settings:
+        if self.environment != "development" and self.shuffle_seed is not None:
+            raise ValueError(
+                "UTH_SHUFFLE_SEED: a seeded (predictable) shuffle is for development only; "
+                "unset it in production"
+            )
         if self.environment != "development" and (
             self.operator_token is None or len(self.operator_token) < 16
         ):
@@ -56,6 +67,8 @@ class TableConfig(BaseModel):
     Attributes:
         id: the table's id in URLs (``live-1``).
         name: the name shown in the lobby.
+        names: the name in other languages, by language code (``ru = "..."``); the
+            browser shows the one of the page's language, else ``name``.
         rules: a preset name or a path to a rule-set TOML file.
         overrides: rule-set keys that replace the preset's (limits, for example).
         betting_seconds: the betting window; the light is green, then yellow for
@@ -70,6 +83,7 @@ class TableConfig(BaseModel):
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")
     name: str = ""
+    names: dict[str, str] = Field(default_factory=dict)
     rules: str = "live"
     overrides: dict[str, Any] = Field(default_factory=dict)
     betting_seconds: float = Field(default=15, gt=0)

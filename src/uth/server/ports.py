@@ -208,6 +208,14 @@ class Store(Protocol):
         """The account (raises NotFoundError)."""
         ...
 
+    def player_by_name(self, name: str) -> PlayerRecord | None:
+        """The account with exactly this display name, or None."""
+        ...
+
+    def round_player_ids(self, game_number: str) -> list[int]:
+        """The ids of the players with a ledger entry in the round."""
+        ...
+
     def open_round(self, table_id: str, game_number: str, rules: str, started_at: datetime) -> int:
         """Record a new round (status ``open``) and return its id."""
         ...

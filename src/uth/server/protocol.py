@@ -23,12 +23,21 @@ from pydantic import (
 )
 
 RequestId = Annotated[str, Field(min_length=1, max_length=64)]
+GameNumber = Annotated[str, Field(pattern=r"^\d{8}-\d{6}-\d{4}$")]
+
+#: The longest text frame a client may send, in bytes (UTF-8); longer ones are
+#: answered ``malformed`` without being parsed (issue 7: memory grew with what one
+#: client sent).
+MAX_FRAME_BYTES = 4096
+#: At most this many characters of a client's value are quoted in an error.
+_SHOWN = 40
 
 
 class _Command(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: RequestId
+    game_number: GameNumber | None = None
 
 
 class PlaceBet(_Command):
@@ -63,7 +72,17 @@ class Decide(_Command):
     """A decision: ``play_4x``, ``play_3x``, ``play_2x``, ``play_1x``, ``check`` or ``fold``."""
 
     type: Literal["decide"]
-    action: str
+    action: Annotated[str, Field(max_length=16)]
+    street: Literal["pre_flop", "flop", "river"] | None = None
+
+
+class Leave(_Command):
+    """The page was hidden or is closing: bets on the table while betting is open
+    are declined and refunded (004's note on minimising the browser or switching tab).
+    """
+
+    type: Literal["leave"]
+    reason: Literal["hidden", "closed"]
 
 
 class Snapshot(_Command):
@@ -73,7 +92,7 @@ class Snapshot(_Command):
 
 
 Command = Annotated[
-    PlaceBet | Undo | Double | Repeat | Decide | Snapshot, Field(discriminator="type")
+    PlaceBet | Undo | Double | Repeat | Decide | Leave | Snapshot, Field(discriminator="type")
 ]
 _ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
 
@@ -105,7 +124,7 @@ def parse_command(raw: Any) -> Command:
         err = exc.errors()[0]
         loc = ".".join(str(p) for p in err["loc"])
         if err["type"] == "union_tag_invalid":
-            return _raise("unknown_command", f"type: unknown command {raw.get('type')!r}", rid)
+            return _raise("unknown_command", f"type: unknown command {quote(raw.get('type'))}", rid)
         if err["type"] == "union_tag_not_found":
             return _raise("malformed", "type: missing", rid)
         # loc is (command type, field, union member ...): name the field alone.
@@ -116,7 +135,15 @@ def parse_command(raw: Any) -> Command:
             return _raise(
                 "malformed", f"amount: expected a number or a decimal string, got {shown}", rid
             )
-        return _raise("malformed", f"{field}: {err['msg']} (got {err.get('input')!r})", rid)
+        return _raise("malformed", f"{field}: {err['msg']} (got {quote(err.get('input'))})", rid)
+
+
+def quote(value: Any) -> str:
+    """A client's value as quoted in an error message: its ``repr``, cut to 40
+    characters (a reply never echoes the input at length; frames are bounded too).
+    """
+    text = repr(value)
+    return text if len(text) <= _SHOWN else text[:_SHOWN] + "..."
 
 
 def _raise(code: str, message: str, rid: str | None) -> Command:

@@ -102,6 +102,9 @@ def serve(settings: Settings) -> None:
             log_config=None,
             access_log=False,
             ws_per_message_deflate=False,
+            # Frames over 64 KiB are dropped by uvicorn before they are read; the
+            # app answers frames over MAX_FRAME_BYTES itself (docs/protocol.md).
+            ws_max_size=64 * 1024,
         )
     finally:
         release()

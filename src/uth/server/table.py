@@ -20,18 +20,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-from uth.cards import PreparedDeck, SecureShuffler, Shuffler, make_procedure
+from uth.cards import Card, PreparedDeck, SecureShuffler, Shuffler, full_deck, make_procedure
 from uth.engine import Phase, Round
 from uth.engine import events as ev
 from uth.engine.wagers import INITIAL_WAGERS
-from uth.errors import IllegalActionError, UthError
+from uth.errors import IllegalActionError, InvalidCardError, InvalidDealError, UthError
+from uth.evaluator import evaluate
 from uth.money import ZERO, money_json, to_money
 from uth.rules import RuleSet
 from uth.server.clock import Clock
@@ -45,15 +45,25 @@ from uth.server.ports import (
     RoundRecord,
     Store,
 )
-from uth.server.protocol import Command, Decide, Double, PlaceBet, Repeat, Snapshot, Undo
+from uth.server.protocol import Command, Decide, Double, Leave, PlaceBet, Repeat, Snapshot, Undo
 from uth.server.wallet import Wallet
 
 log = logging.getLogger("uth.table")
+_T = TypeVar("_T")
 
 SPOTS = ("ante", "trips", "bad_beat")
 _STREETS = (Phase.PRE_FLOP, Phase.FLOP, Phase.RIVER)
 _STREET_NAMES = frozenset(str(p) for p in _STREETS)
-_REPLY_CACHE = 32
+#: Request ids a player may use in one round; every one is remembered until the
+#: end of the next round, so an id is never applied twice within a round
+#: (docs/protocol.md, "Repeated request ids").
+REQUEST_IDS_PER_ROUND = 256
+#: A ``decide`` without ``street`` this soon after a street opened, from a player
+#: whose previous street the timer decided, may answer that earlier street.
+_LATE_SECONDS = 1.0
+_PAUSED_MESSAGE = "The round is paused: the issue is being investigated."
+#: A snapshot reply is not kept: a repeated snapshot id gets a fresh snapshot.
+_SNAPSHOT_REPLY: dict[str, Any] = {}
 
 
 class Connection(Protocol):
@@ -88,6 +98,33 @@ class CommandError(UthError):
         self.code = code
 
 
+class RoundCancelledError(Exception):
+    """A paused round was cancelled by the operator (void and refund)."""
+
+    def __init__(self, reason: str, actor: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.actor = actor
+
+
+def hand_name(
+    hole: tuple[Card, ...] | list[Card], board: tuple[Card, ...] | list[Card]
+) -> dict[str, Any]:
+    """A player's hand so far, for naming it: ``{"category", "cards"}``.
+
+    Before the flop the two hole cards alone (``pair`` or ``high_card``, higher
+    card first); from the flop the evaluator's best five of the cards seen
+    (category key and best five, in the order that names the hand).
+    """
+    cards = list(hole) + list(board)
+    if len(cards) >= 5:
+        value = evaluate(cards)
+        return {"category": value.category.key, "cards": [str(c) for c in value.best_five]}
+    ordered = sorted(cards, key=lambda c: c.rank, reverse=True)
+    pair = len(ordered) == 2 and ordered[0].rank == ordered[1].rank
+    return {"category": "pair" if pair else "high_card", "cards": [str(c) for c in ordered]}
+
+
 @dataclass
 class Seat:
     """A player at the table and their bets for the coming round."""
@@ -97,9 +134,7 @@ class Seat:
     bets: dict[str, Decimal] = field(default_factory=lambda: dict.fromkeys(SPOTS, ZERO))
     undo: list[tuple[dict[str, Decimal], bool]] = field(default_factory=list)
     doubled: bool = False
-    last_bets: dict[str, Decimal] | None = None
     connections: list[Connection] = field(default_factory=list)
-    replies: OrderedDict[str, dict[str, Any]] = field(default_factory=OrderedDict)
     pending_play: Decimal = ZERO
     decisions: list[str] = field(default_factory=list)
 
@@ -156,6 +191,8 @@ class LiveTable:
         self.round_id: int | None = None
         self.rounds_played = 0
         self._published = 0
+        self._board_shown = 0  # community cards sent to the players so far
+        self._hand_names: dict[tuple[tuple[Card, ...], int], dict[str, Any]] = {}
         self._pending_debits: list[Debit] = []
         self._wake = asyncio.Event()
         self._void_request: tuple[str, str] | None = None
@@ -163,18 +200,55 @@ class LiveTable:
         self._round_voided = False
         self._bets_dirty = False
         self._game_numbers = game_numbers or GameNumbers()
+        # Request ids with their replies, per player: this round's and the last
+        # round's (a round runs from one betting window to the next).
+        self._ids_now: dict[int, dict[str, dict[str, Any]]] = {}
+        self._ids_before: dict[int, dict[str, dict[str, Any]]] = {}
+        # Per player, kept while the seat comes and goes: the bets Repeat places,
+        # the result of the round just played (until the next window), and what
+        # happened while the player was away (sent after the next snapshot).
+        self._last_bets: dict[int, dict[str, Decimal]] = {}
+        self._last_result: dict[int, dict[str, Any]] = {}
+        self._away_notices: dict[int, list[dict[str, Any]]] = {}
+        self._street_opened: datetime | None = None
+        # A malfunction pause: the reason and time, the decision time left.
+        self.paused: dict[str, Any] | None = None
+        self._paused_by = "system"
+        self._resume_requested = False
+        self._outbox: list[tuple[Seat, dict[str, Any]]] = []
         self._handlers: dict[type[Any], Callable[[Seat, Any], dict[str, Any] | None]] = {
             PlaceBet: self._place_bet,
             Undo: self._undo,
             Double: self._double,
             Repeat: self._repeat,
             Decide: self._decide,
+            Leave: self._leave,
             Snapshot: lambda seat, cmd: {"snapshot": self.snapshot(seat)},
         }
 
     # ------------------------------------------------------------ membership
+    async def load_player(self, player_id: int) -> None:
+        """Before a player joins: recall the bets Repeat would place from the
+        player's last round at this table in storage, unless already known (so
+        Repeat survives a server restart).
+        """
+        if player_id in self._last_bets:
+            return
+        rows = await self.wallet.call(self.store.history, player_id, 50)
+        last = next((r for r in rows if r.table_id == self.config.id and r.status != "open"), None)
+        if last is None or player_id in self._last_bets:
+            return
+        detail = await self.wallet.call(self.store.round_detail, player_id, last.game_number)
+        # A voided round lists only the wagers it debited.
+        bets = {spot: Decimal(detail.wagers.get(spot, {}).get("stake", 0)) for spot in SPOTS}
+        if player_id not in self._last_bets and bets["ante"] > 0:
+            self._last_bets[player_id] = bets
+
     def join(self, player: PlayerRecord, conn: Connection) -> dict[str, Any]:
-        """Seat a player (or add a connection of a seated player); returns the snapshot.
+        """Seat a player (or add a connection of a seated player); returns the
+        snapshot. What the player was not told while away (bets declined when
+        their last connection closed) is sent to ``conn`` after the snapshot by
+        :meth:`notices`.
 
         Raises:
             CommandError: ``table_full`` when every seat is taken.
@@ -195,6 +269,18 @@ class LiveTable:
         seat.connections.append(conn)
         return self.snapshot(seat)
 
+    def push_state(self, player_id: int) -> None:
+        """Send a seated player's state to each of their connections here: their
+        balance changed at another table (the balance is shared).
+        """
+        seat = self.seats.get(player_id)
+        if seat is not None:
+            seat.send({"type": "state", "state": self.state(seat)})
+
+    def notices(self, player_id: int) -> list[dict[str, Any]]:
+        """The messages the player missed while away (taken: each is given once)."""
+        return self._away_notices.pop(player_id, [])
+
     def disconnect(self, player_id: int, conn: Connection) -> None:
         """A connection closed. When the player's last one closes while betting is
         open, that round's bets are declined and refunded (004); a player in a
@@ -202,13 +288,20 @@ class LiveTable:
         hand in play leaves the seat.
         """
         seat = self.seats.get(player_id)
-        if seat is None:
+        if seat is None or conn not in seat.connections:
             return
-        if conn in seat.connections:
-            seat.connections.remove(conn)
+        seat.connections.remove(conn)
         if seat.connections:
             return
         if self.phase == "betting":
+            if seat.cost(seat.bets) > 0:
+                self._away_notices.setdefault(player_id, []).append(
+                    self._declined(
+                        "left",
+                        "left: your last connection closed while betting was open; "
+                        "the bets were declined and refunded (004)",
+                    )
+                )
             self._set_bets(seat, dict.fromkeys(SPOTS, ZERO))
             seat.undo.clear()
         # Betting closed (red light) and the round being opened: the bets stand
@@ -222,20 +315,42 @@ class LiveTable:
             del self.seats[player_id]
 
     # ------------------------------------------------------------- commands
-    def handle(self, player_id: int, command: Command) -> dict[str, Any]:
+    def handle(
+        self, player_id: int, command: Command, origin: Connection | None = None
+    ) -> dict[str, Any]:
         """Apply one command of a seated player and return its reply.
 
-        A repeated request id returns the first reply again without applying
-        anything. Errors are replies with a ``code`` (``wrong_phase``,
+        A request id seen in this round or the last is never applied again: the
+        first reply is returned again (a snapshot is taken afresh). A player may
+        use :data:`REQUEST_IDS_PER_ROUND` ids per round; more are refused with
+        ``too_many_requests``. Errors are replies with a ``code`` (``wrong_phase``,
         ``over_limit``, ``insufficient_funds``, ``illegal_action``,
-        ``invalid_amount``, ``not_seated``); a refused command changes nothing.
+        ``invalid_amount``, ``not_seated``, ``round_paused``); a refused command
+        changes nothing. An accepted command's new state is sent as a ``state``
+        message to the player's other connections than ``origin``.
         """
         seat = self.seats.get(player_id)
         if seat is None:
             return _error(command.id, "not_seated", "player: not seated at this table")
-        cached = seat.replies.get(command.id)
+        ids = self._ids_now.setdefault(player_id, {})
+        cached = ids.get(command.id)
+        if cached is None:
+            cached = self._ids_before.get(player_id, {}).get(command.id)
+        if cached is _SNAPSHOT_REPLY:
+            return {
+                "type": "accepted",
+                "id": command.id,
+                "state": self.state(seat),
+                "snapshot": self.snapshot(seat),
+            }
         if cached is not None:
             return cached
+        if len(ids) >= REQUEST_IDS_PER_ROUND:
+            return _error(
+                command.id,
+                "too_many_requests",
+                f"id: at most {REQUEST_IDS_PER_ROUND} request ids per round; this one is not applied",
+            )
         try:
             notice = self._handlers[type(command)](seat, command)
             reply: dict[str, Any] = {
@@ -253,14 +368,28 @@ class LiveTable:
             reply = _error(command.id, "illegal_action", str(exc))
         except UthError as exc:
             reply = _error(command.id, "invalid_amount", str(exc))
-        seat.replies[command.id] = reply
-        while len(seat.replies) > _REPLY_CACHE:
-            seat.replies.popitem(last=False)
+        ids[command.id] = _SNAPSHOT_REPLY if isinstance(command, Snapshot) else reply
+        if reply["type"] == "accepted" and not isinstance(command, Snapshot):
+            others = [c for c in seat.connections if c is not origin]
+            if others:
+                update = {"type": "state", "state": reply["state"]}
+                for conn in others:
+                    conn.send(update)
         return reply
 
-    def _require_betting(self) -> None:
+    def _require_betting(self, cmd: Command) -> None:
+        self._require_round(cmd)
         if self.phase != "betting" or self._past_deadline():
             raise CommandError("wrong_phase", f"phase: betting is closed (phase {self.phase})")
+
+    def _require_round(self, cmd: Command) -> None:
+        """A command naming a round answers that round only."""
+        if cmd.game_number is not None and cmd.game_number != self.game_number:
+            raise CommandError(
+                "wrong_phase",
+                f"game_number: round {cmd.game_number} is not open; "
+                f"the table is at round {self.game_number}",
+            )
 
     def _past_deadline(self) -> bool:
         """The window's time is up, though the table task has not closed it yet:
@@ -291,7 +420,7 @@ class LiveTable:
         return limit.min, limit.max
 
     def _place_bet(self, seat: Seat, cmd: PlaceBet) -> dict[str, Any] | None:
-        self._require_betting()
+        self._require_betting(cmd)
         amount = to_money(cmd.amount, field="amount")
         if amount <= 0:
             raise CommandError("invalid_amount", f"amount: must be positive, got {cmd.amount!r}")
@@ -312,7 +441,7 @@ class LiveTable:
         return {"notice": "maximum"} if bets[cmd.spot] == cap else None
 
     def _undo(self, seat: Seat, cmd: Undo) -> None:
-        self._require_betting()
+        self._require_betting(cmd)
         if not seat.undo:
             raise CommandError("wrong_phase", "undo: there is no bet to remove")
         previous, was_double = seat.undo[-1]
@@ -323,7 +452,7 @@ class LiveTable:
         return None
 
     def _double(self, seat: Seat, cmd: Double) -> dict[str, Any] | None:
-        self._require_betting()
+        self._require_betting(cmd)
         if seat.doubled:
             raise CommandError("wrong_phase", "double: the bets were already doubled this round")
         if seat.bets["ante"] == 0:
@@ -344,12 +473,13 @@ class LiveTable:
         }
 
     def _repeat(self, seat: Seat, cmd: Repeat) -> None:
-        self._require_betting()
-        if seat.last_bets is None:
+        self._require_betting(cmd)
+        last = self._last_bets.get(seat.player.id)
+        if last is None:
             raise CommandError("wrong_phase", "repeat: no bets from a previous round")
         if seat.cost(seat.bets) > 0:
             raise CommandError("wrong_phase", "repeat: bets are already placed this round")
-        bets = dict(seat.last_bets)
+        bets = dict(last)
         for spot in SPOTS:
             if bets[spot]:
                 low, high = self._limit(spot)
@@ -363,6 +493,7 @@ class LiveTable:
         return None
 
     def _decide(self, seat: Seat, cmd: Decide) -> None:
+        self._require_round(cmd)
         rnd = self.round
         if rnd is None or rnd.phase not in _STREETS or not self._in_round(seat):
             raise CommandError(
@@ -370,12 +501,69 @@ class LiveTable:
             )
         if self._void_request is not None:
             raise CommandError("wrong_phase", "decide: the round is being voided")
+        if self.paused is not None:
+            raise CommandError(
+                "round_paused", f"decide: the round is paused ({self.paused['reason']})"
+            )
+        street = str(rnd.phase)
+        if cmd.street is not None and cmd.street != street:
+            raise CommandError(
+                "wrong_phase",
+                f"decide: the {cmd.street} decision is closed; the open decision is {street}",
+            )
         if self._past_deadline():
-            raise CommandError("wrong_phase", "decide: the decision time is over")
+            raise CommandError("wrong_phase", f"decide: the {street} decision time is over")
+        if (
+            cmd.street is None
+            and seat.decisions
+            and seat.decisions[-1].startswith("auto:")
+            and self._street_opened is not None
+            and self.clock.now() < self._street_opened + timedelta(seconds=_LATE_SECONDS)
+        ):
+            raise CommandError(
+                "wrong_phase",
+                f"decide: say which street (the {street} decision opened just after the "
+                "timer decided the last one)",
+            )
         available = self.wallet.available(seat.player.id)
         events = rnd.act(seat.hand_id, cmd.action, available=available)
         self._after_decision(seat, events)
         return None
+
+    def _leave(self, seat: Seat, cmd: Leave) -> dict[str, Any]:
+        """The page was hidden or is closing (004): bets on the table while betting
+        is open are declined and refunded, and the player told why.
+        """
+        self._require_round(cmd)
+        if self.phase != "betting" or self._past_deadline() or seat.cost(seat.bets) == 0:
+            return {"declined": False}
+        self._set_bets(seat, dict.fromkeys(SPOTS, ZERO))
+        seat.undo.clear()
+        seat.doubled = False
+        why = {
+            "hidden": "hidden: the page was hidden while betting was open",
+            "closed": "closed: the page was closed while betting was open",
+        }[cmd.reason]
+        # Sent after the reply (publish runs after every command's reply).
+        self._outbox.append(
+            (seat, self._declined(cmd.reason, f"{why}; the bets were declined and refunded (004)"))
+        )
+        return {"declined": True}
+
+    def _declined(self, code: str, reason: str, field: str | None = None) -> dict[str, Any]:
+        """A ``bets_declined`` message: ``code`` says why for the client (``left``,
+        ``hidden``, ``closed``, ``outside_limits`` with the wager's ``field``,
+        ``insufficient_funds``); ``reason`` is for people reading logs.
+        """
+        message = {
+            "type": "bets_declined",
+            "game_number": self.game_number,
+            "code": code,
+            "reason": reason,
+        }
+        if field is not None:
+            message["field"] = field
+        return message
 
     def _after_decision(self, seat: Seat, events: tuple[ev.Event, ...]) -> None:
         decision = events[0]
@@ -435,15 +623,34 @@ class LiveTable:
             and seat.bets["ante"] > 0
             and seat.cost(self._doubled(seat)) - seat.cost(seat.bets) <= available,
             "can_repeat": self.phase == "betting"
-            and seat.last_bets is not None
-            and seat.cost(seat.last_bets) <= available
+            and (last := self._last_bets.get(pid)) is not None
+            and seat.cost(last) <= available
             and seat.cost(seat.bets) == 0,
             "decisions": list(seat.decisions) if in_round else [],
+            "hand": self._hand(seat) if in_round else None,
         }
         least_play = seat.bets["ante"] * min(self.rules.play_multiples.river)
         if self.phase == "betting" and seat.bets["ante"] > 0 and available < least_play:
             out["warning"] = "balance_low_for_play"
         return out
+
+    def _hand(self, seat: Seat) -> dict[str, Any] | None:
+        """The player's hand so far, once dealt (see :func:`hand_name`)."""
+        rnd = self.round
+        if rnd is None or rnd.phase in (Phase.BETTING, Phase.VOIDED):
+            return None
+        hole = rnd.hole_cards(seat.hand_id)
+        if not hole:
+            return None
+        # Only the cards the players were sent: a reply goes out before the
+        # events its command caused (a decision that ends the streets). Named
+        # once per hand and street: on a shared-hand table every player holds
+        # the same cards (the evaluator takes about 0.1-0.3 ms).
+        key = (hole, self._board_shown)
+        named = self._hand_names.get(key)
+        if named is None:
+            named = self._hand_names[key] = hand_name(hole, rnd.board[: self._board_shown])
+        return named
 
     def snapshot(self, seat: Seat) -> dict[str, Any]:
         """Everything a (re)connecting player needs: phase, timers, own cards and bets,
@@ -455,7 +662,7 @@ class LiveTable:
         board: list[str] = []
         player_hand: list[str] = []
         if rnd is not None and rnd.phase not in (Phase.VOIDED,):
-            board = [str(c) for c in rnd.board]
+            board = [str(c) for c in rnd.board[: self._board_shown]]
             if rnd.has_hand(seat.hand_id) and rnd.phase != Phase.BETTING:
                 own_cards = [str(c) for c in rnd.hole_cards(seat.hand_id)]
             # shared-hand table (004): dealt face up for everyone
@@ -473,6 +680,9 @@ class LiveTable:
             "board": board,
             "state": self.state(seat),
             "table_bets": self.table_bets(),
+            "last_result": self._last_result.get(seat.player.id),
+            "paused": self.paused,
+            "last_bets": _bets_json(self._last_bets.get(seat.player.id)),
         }
 
     def info(self) -> dict[str, Any]:
@@ -480,6 +690,7 @@ class LiveTable:
         return {
             "id": self.config.id,
             "name": self.config.name or self.config.id,
+            "names": dict(self.config.names),
             "rules": self.rules.name,
             "limits": {
                 "ante": [money_json(self.rules.ante.min), money_json(self.rules.ante.max)],
@@ -547,6 +758,9 @@ class LiveTable:
         showdown is held back until the round's settlement is stored: a round that
         never reaches storage is voided, and nobody has seen its dealer's cards.
         """
+        outbox, self._outbox = self._outbox, []
+        for owner, note in outbox:
+            owner.send(note)
         rnd = self.round
         if rnd is None:
             return
@@ -554,6 +768,8 @@ class LiveTable:
             if isinstance(event, ev.DealerRevealed) and self.phase != "settled":
                 return
             self._published += 1
+            if isinstance(event, ev.FlopTurned | ev.TurnAndRiverTurned):
+                self._board_shown += len(event.cards)
             target = getattr(event, "player", None)
             if event.visibility == "hidden" or isinstance(event, ev.WagersPlaced | ev.RoundOpened):
                 continue
@@ -603,6 +819,8 @@ class LiveTable:
                 finally:
                     self._voidable = False
                     self._void_request = None
+                    self.paused = None
+                    self._resume_requested = False
                 self._forget_departed()
                 self.phase = "pause"
                 self.deadline = self.clock.now() + timedelta(seconds=self.config.pause_seconds)
@@ -614,6 +832,8 @@ class LiveTable:
         self.round = None
         self.round_id = None
         self._round_voided = False
+        self._ids_before, self._ids_now = self._ids_now, {}
+        self._last_result.clear()
         self.game_number = self._game_numbers.next(now)
         self.phase = "betting"
         self.light = "green"
@@ -653,26 +873,40 @@ class LiveTable:
         self._bets_dirty = False
         self._broadcast({"type": "table_bets", **self.table_bets()})
 
-    def _new_round(self, deck: PreparedDeck, seats: list[Seat]) -> Round:
+    def _new_round(
+        self, deck: PreparedDeck, seats: list[Seat], staked: dict[int, dict[str, Decimal]]
+    ) -> Round:
+        """The round with the game number as stored, each seat's ``staked`` bets placed."""
         assert self.game_number is not None
         rnd = Round(self.rules, deck, game_id=self.game_number)
         for seat in seats:
+            bets = staked[seat.player.id]
             rnd.place_wagers(
                 seat.hand_id,
-                ante=seat.bets["ante"],
-                trips=seat.bets["trips"],
-                bad_beat=seat.bets["bad_beat"],
+                ante=bets["ante"],
+                trips=bets["trips"],
+                bad_beat=bets["bad_beat"],
                 seat=seat.number,
             )
         return rnd
 
     async def _play_round(self) -> None:
+        """Open, deal, play and settle one round; a round the operator cancels
+        while paused is voided and refunded (004, malfunction).
+        """
+        try:
+            await self._open_and_play()
+        except RoundCancelledError as exc:
+            await self._void_round(exc.reason, exc.actor)
+
+    async def _open_and_play(self) -> None:
         assert self.game_number is not None
-        deck = self.decks.next_deck()
         # Who plays: each seat's bets are placed in a scratch round, which checks
         # them against the rules (limits, seats); bets it refuses are declined. The
-        # round itself is built once the game number is stored (_new_round).
-        scratch = Round(self.rules, deck, game_id=self.game_number)
+        # round itself is built once the game number is stored and the wagers
+        # debited, on a deck shuffled then and checked (_shuffled_deck).
+        unshuffled = PreparedDeck(full_deck())
+        scratch = Round(self.rules, unshuffled, game_id=self.game_number)
         playing: list[Seat] = []
         for seat in sorted(self.seats.values(), key=lambda s: (s.number or 0, s.player.id)):
             bets = seat.bets
@@ -687,7 +921,7 @@ class LiveTable:
                     seat=seat.number,
                 )
             except UthError as exc:
-                self._decline(seat, str(exc))
+                self._decline(seat, "outside_limits", str(exc), exc.field)
                 continue
             playing.append(seat)
         if not playing:
@@ -697,7 +931,8 @@ class LiveTable:
         now = self.clock.now()
         self.round_id = await self._open_round()
         while True:
-            rnd = self._new_round(deck, playing)  # with the game number as stored
+            staked = {s.player.id: dict(s.bets) for s in playing}
+            rnd = self._new_round(unshuffled, playing, staked)
             debits = [
                 Debit(s.player.id, kind, amount)
                 for s in playing
@@ -705,9 +940,7 @@ class LiveTable:
                 if (amount := rnd.wagers(s.hand_id).get(kind)) > 0
             ]
             try:
-                balances = await self.wallet.call(
-                    self.store.debit_wagers, self.round_id, debits, now
-                )
+                balances = await self._store(self.store.debit_wagers, self.round_id, debits, now)
                 break
             except InsufficientFundsError as exc:
                 # Reservations make this rare; whoever is short is declined (told
@@ -716,7 +949,11 @@ class LiveTable:
                 if short is None:
                     raise
                 log.warning("table %s: %s", self.config.id, exc)
-                self._decline(short, "balance: the balance no longer covers these bets")
+                self._decline(
+                    short,
+                    "insufficient_funds",
+                    "balance: the balance no longer covers these bets",
+                )
                 playing.remove(short)
                 fresh = await self.wallet.call(self.store.player, short.player.id)
                 self.wallet.set_balance(fresh.id, fresh.balance)
@@ -725,19 +962,27 @@ class LiveTable:
                     return
         for seat in playing:
             self.wallet.release(seat.player.id, seat.cost(seat.bets))
-            seat.last_bets = dict(seat.bets)
+            self._last_bets[seat.player.id] = dict(seat.bets)
             seat.bets = dict.fromkeys(SPOTS, ZERO)
         for pid, balance in balances.items():
             self.wallet.set_balance(pid, balance)
         self.round = rnd
         self._published = 0
+        self._board_shown = 0
+        self._hand_names.clear()
         self.rounds_played += 1
+        if self._void_request is None:
+            rnd = self.round = self._new_round(await self._shuffled_deck(), playing, staked)
+        if self.paused is not None and self._void_request is None:
+            await self._hold(None)
         if self._void_request is None:  # not voided while the round was being opened
             rnd.close_betting()
             self.publish()
             while rnd.phase in _STREETS and self._void_request is None:
                 await self._street(rnd)
                 await self._flush_debits()
+        if self.paused is not None and self._void_request is None:
+            await self._hold(None)
         if self._void_request is not None:
             # Honoured whatever the engine's phase: until the settlement is written
             # the round can be voided, and its showdown is never sent.
@@ -757,7 +1002,7 @@ class LiveTable:
             assert self.game_number is not None
             started = datetime.strptime(self.game_number[:15], "%Y%m%d-%H%M%S").replace(tzinfo=UTC)
             try:
-                return await self.wallet.call(
+                return await self._store(
                     self.store.open_round,
                     self.config.id,
                     self.game_number,
@@ -772,33 +1017,152 @@ class LiveTable:
                 log.warning("game number %s is taken; using %s", taken, self.game_number)
         raise UthError(f"game_number: no free game number at {self.game_number}")
 
-    def _decline(self, seat: Seat, reason: str) -> None:
+    async def _shuffled_deck(self) -> PreparedDeck:
+        """Shuffle the round's deck and check it (52 distinct cards, at every
+        shuffle: :class:`~uth.cards.PreparedDeck`). A deck that fails pauses the
+        round (004, malfunction) until the operator resumes it (a new shuffle,
+        checked again) or cancels it.
+        """
+        while True:
+            try:
+                return self.decks.next_deck()
+            except (InvalidDealError, InvalidCardError) as exc:
+                log.error("table %s: deck integrity check failed: %s", self.config.id, exc)
+                self._pause(f"deck integrity check failed: {exc}", "system")
+                await self._hold(None)
+
+    async def _store(self, fn: Callable[..., _T], *args: Any) -> _T:
+        """A storage call of the round in play. A storage error (anything but the
+        store's own answers, :class:`~uth.errors.UthError`) pauses the round; when
+        the operator resumes it the call is made again.
+        """
+        while True:
+            try:
+                return await self.wallet.call(fn, *args)
+            except UthError:
+                raise
+            except Exception as exc:
+                log.exception(
+                    "table %s: storage error in round %s", self.config.id, self.game_number
+                )
+                self._pause(f"storage error: {type(exc).__name__}", "system")
+                await self._hold(None)
+
+    def _pause(self, reason: str, actor: str) -> None:
+        """Pause the round in play: timers stop and everyone is told the issue is
+        being investigated (004, malfunction).
+        """
+        if self.paused is not None:
+            return
+        self.paused = {"reason": reason, "since": self.clock.now().isoformat()}
+        self._paused_by = actor
+        self._resume_requested = False
+        self.deadline = None
+        self._broadcast(
+            {
+                "type": "round_paused",
+                "game_number": self.game_number,
+                "reason": reason,
+                "message": _PAUSED_MESSAGE,
+            }
+        )
+        self._wake.set()
+
+    async def _hold(self, seconds: float | None) -> None:
+        """Wait while the round is paused. Returns when the operator resumes it
+        (the timer restarts with ``seconds``, or none); raises
+        :class:`RoundCancelledError` when the operator voids it.
+        """
+        assert self.paused is not None
+        await self._audit("pause_round", self._paused_by, self.paused["reason"])
+        while self._void_request is None and not self._resume_requested:
+            self._wake.clear()
+            await self._wake.wait()
+        if self._void_request is not None:
+            raise RoundCancelledError(*self._void_request)
+        self.paused = None
+        self._resume_requested = False
+        await self._audit("resume_round", "operator", "resumed by the operator")
+        now = self.clock.now()
+        self.deadline = None if seconds is None else now + timedelta(seconds=seconds)
+        self._street_opened = now
+        self._broadcast({"type": "round_resumed", "game_number": self.game_number, **self._timer()})
+
+    async def _audit(self, action: str, actor: str, reason: str) -> None:
+        try:
+            await self.wallet.call(
+                self.store.audit,
+                actor,
+                action,
+                reason,
+                {"game_number": self.game_number},
+                self.clock.now(),
+            )
+        except Exception:
+            log.exception("table %s: audit line %s not written", self.config.id, action)
+
+    def request_pause(self, game_number: str, reason: str, actor: str) -> str | None:
+        """Pause this table's round in play (operator). Returns ``"paused"``, or
+        None when the round is not in play at this table.
+        """
+        if game_number != self.game_number or not self._voidable:
+            return None
+        self._pause(reason, actor)
+        return "paused"
+
+    def request_resume(self, game_number: str) -> str | None:
+        """Resume this table's paused round (operator). Returns ``"resumed"``,
+        ``"not_paused"``, or None when the round is not in play at this table.
+        """
+        if game_number != self.game_number or not (self._voidable or self.paused):
+            return None
+        if self.paused is None:
+            return "not_paused"
+        self._resume_requested = True
+        self._wake.set()
+        return "resumed"
+
+    def _decline(self, seat: Seat, code: str, reason: str, field: str | None = None) -> None:
         self.wallet.release(seat.player.id, seat.cost(seat.bets))
         seat.bets = dict.fromkeys(SPOTS, ZERO)
-        seat.send({"type": "bets_declined", "game_number": self.game_number, "reason": reason})
+        seat.send(self._declined(code, reason, field))
 
-    async def _street(self, rnd: Round) -> None:
-        street = rnd.phase
-        self.phase = str(street)
-        self.deadline = self.clock.now() + timedelta(seconds=self.config.decision_seconds)
-        self._wake.clear()
+    def _ask(self, rnd: Round) -> None:
+        """Send ``decision_required`` to every hand still to decide on this street."""
         for hand_id in rnd.awaiting():
             seat = self.seats[int(hand_id)]
             available = self.wallet.available(seat.player.id)
             seat.send(
                 {
                     "type": "decision_required",
-                    "street": str(street),
+                    "street": str(rnd.phase),
+                    "game_number": self.game_number,
                     "legal_actions": [
                         str(a) for a in rnd.legal_actions(hand_id, available=available)
                     ],
+                    "hand": self._hand(seat),
                     **self._timer(),
                 }
             )
+
+    async def _street(self, rnd: Round) -> None:
+        street = rnd.phase
+        self.phase = str(street)
+        if self.paused is not None:  # paused between streets: hold before asking
+            await self._hold(None)
+        self._street_opened = self.clock.now()
+        self.deadline = self._street_opened + timedelta(seconds=self.config.decision_seconds)
+        self._wake.clear()
+        self._ask(rnd)
         while rnd.phase == street and rnd.undecided and self._void_request is None:
+            if self.paused is not None:
+                await self._hold(self.config.decision_seconds)
+                self._ask(rnd)
+                continue
+            assert self.deadline is not None
             await self.clock.wait_until(self.deadline, self._wake)
             self._wake.clear()
-            if self.clock.now() >= self.deadline:
+            if self.paused is None and self.clock.now() >= self.deadline:
                 break
         if self._void_request is not None:
             return
@@ -814,7 +1178,7 @@ class LiveTable:
         if not self._pending_debits or self.round_id is None:
             return
         debits, self._pending_debits = self._pending_debits, []
-        balances = await self.wallet.call(
+        balances = await self._store(
             self.store.debit_wagers, self.round_id, debits, self.clock.now()
         )
         for d in debits:
@@ -859,35 +1223,35 @@ class LiveTable:
             players=players,
             events=[e.to_dict() for e in rnd.events],
         )
-        balances = await self.wallet.call(self.store.settle_round, self.round_id, record, credits)
+        balances = await self._store(self.store.settle_round, self.round_id, record, credits)
         for pid, balance in balances.items():
             self.wallet.set_balance(pid, balance)
         self.phase = "settled"
         self.deadline = None
         self.publish()
         for hr in result.hands:
-            seat = self.seats.get(int(hr.id))
-            if seat is None:
-                continue
-            seat.send(
-                {
-                    "type": "settlement",
-                    "game_number": self.game_number,
-                    "outcome": hr.outcome,
-                    "category": hr.hand.category.key,
-                    "best_five": [str(c) for c in hr.hand.best_five],
-                    "wagers": {
-                        w.kind: {
-                            "stake": money_json(w.stake),
-                            "result": w.result,
-                            "net": money_json(w.net),
-                        }
-                        for w in hr.wagers
-                    },
-                    "net": money_json(hr.net),
-                    "balance": money_json(self.wallet.available(seat.player.id)),
-                }
-            )
+            pid = int(hr.id)
+            message = {
+                "type": "settlement",
+                "game_number": self.game_number,
+                "outcome": hr.outcome,
+                "category": hr.hand.category.key,
+                "best_five": [str(c) for c in hr.hand.best_five],
+                "wagers": {
+                    w.kind: {
+                        "stake": money_json(w.stake),
+                        "result": w.result,
+                        "net": money_json(w.net),
+                    }
+                    for w in hr.wagers
+                },
+                "net": money_json(hr.net),
+                "balance": money_json(self.wallet.available(pid)),
+            }
+            self._last_result[pid] = message
+            seat = self.seats.get(pid)
+            if seat is not None:
+                seat.send(message)
 
     def _end_round_events(self, reason: str) -> None:
         """Void the engine's round (if still open) and mark every event as sent: the
@@ -904,6 +1268,9 @@ class LiveTable:
         self._end_round_events(reason)
         self._pending_debits.clear()
         for seat in self.seats.values():
+            if seat.cost(seat.bets):  # voided before its wagers were debited
+                self.wallet.release(seat.player.id, seat.cost(seat.bets))
+                seat.bets = dict.fromkeys(SPOTS, ZERO)
             if seat.pending_play:
                 self.wallet.release(seat.player.id, seat.pending_play)
                 seat.pending_play = ZERO
@@ -917,17 +1284,20 @@ class LiveTable:
 
     def _announce_void(self, reason: str) -> None:
         self._round_voided = True
+        self.paused = None
         self.phase = "voided"
         self.deadline = None
+        rnd = self.round
         for seat in self.seats.values():
-            seat.send(
-                {
-                    "type": "round_voided",
-                    "game_number": self.game_number,
-                    "reason": reason,
-                    "balance": money_json(self.wallet.available(seat.player.id)),
-                }
-            )
+            message = {
+                "type": "round_voided",
+                "game_number": self.game_number,
+                "reason": reason,
+                "balance": money_json(self.wallet.available(seat.player.id)),
+            }
+            if rnd is not None and rnd.has_hand(seat.hand_id):
+                self._last_result[seat.player.id] = message
+            seat.send(message)
 
     async def _recover_round(self, error: Exception) -> None:
         """After a round failed: void it in storage (refunding what was debited),
@@ -981,7 +1351,7 @@ class LiveTable:
         """
         if game_number != self.game_number:
             return None
-        if self._voidable:
+        if self._voidable or self.paused is not None:
             if self._void_request is None:
                 self._void_request = (reason, actor)
             self._wake.set()
@@ -998,6 +1368,10 @@ class LiveTable:
         self.wallet.release(seat.player.id, seat.cost(seat.bets) + seat.pending_play)
         seat.bets = dict.fromkeys(SPOTS, ZERO)
         seat.pending_play = ZERO
+
+
+def _bets_json(bets: dict[str, Decimal] | None) -> dict[str, int | float] | None:
+    return None if bets is None else {spot: money_json(bets[spot]) for spot in SPOTS}
 
 
 def _limit_json(limit: Any) -> list[int | float] | None:

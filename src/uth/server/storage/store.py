@@ -103,6 +103,29 @@ class SqlStore:
         with self._sessions.begin() as s:
             return _player_record(_get_player(s, player_id))
 
+    def player_by_name(self, name: str) -> PlayerRecord | None:
+        """The account with exactly this display name (the first created, when
+        older data holds several), or None.
+        """
+        with self._sessions.begin() as s:
+            player = s.scalars(
+                select(Player).where(Player.name == name).order_by(Player.id)
+            ).first()
+            return None if player is None else _player_record(player)
+
+    def round_player_ids(self, game_number: str) -> list[int]:
+        """The ids of the players with a ledger entry in the round, ascending
+        (empty for an unknown game number).
+        """
+        with self._sessions.begin() as s:
+            ids = s.scalars(
+                select(LedgerRow.player_id)
+                .join(Round, Round.id == LedgerRow.round_id)
+                .where(Round.game_number == game_number)
+                .distinct()
+            ).all()
+            return sorted(ids)
+
     # -- rounds -----------------------------------------------------------------
 
     def open_round(self, table_id: str, game_number: str, rules: str, started_at: datetime) -> int:

@@ -1,14 +1,38 @@
-// HTTP API of the server and the player's token (kept in sessionStorage: one tab, one player).
+// HTTP API of the server and the player's token. The token is kept in localStorage:
+// closing the tab or the browser does not lose the account, and every tab of the
+// browser plays as the same player. Signing out forgets the active token but keeps it
+// by name, so that signing in again with that name resumes the same account (a name
+// belongs to one account; docs/protocol.md, "Names").
 
 const TOKEN_KEY = 'uth.token';
+const ACCOUNTS_KEY = 'uth.accounts';
 
 export function getToken() {
-  return sessionStorage.getItem(TOKEN_KEY);
+  return localStorage.getItem(TOKEN_KEY);
 }
 
 export function setToken(token) {
-  if (token) sessionStorage.setItem(TOKEN_KEY, token);
-  else sessionStorage.removeItem(TOKEN_KEY);
+  if (token) localStorage.setItem(TOKEN_KEY, token);
+  else localStorage.removeItem(TOKEN_KEY);
+}
+
+/** A name as the server compares it: Unicode NFKC, without surrounding white space. */
+export function normaliseName(name) {
+  return name.normalize('NFKC').trim();
+}
+
+function accounts() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(ACCOUNTS_KEY) ?? '{}');
+    return saved && typeof saved === 'object' ? saved : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Remember the token of the account signed in with `name` (after a sign-in). */
+export function rememberAccount(name, token) {
+  localStorage.setItem(ACCOUNTS_KEY, JSON.stringify({ ...accounts(), [normaliseName(name)]: token }));
 }
 
 /** An HTTP error with the server's error code when it sent one. */
@@ -48,7 +72,12 @@ async function request(method, path, body) {
   return data;
 }
 
-export const signIn = (name) => request('POST', '/api/players', { name });
+/** Sign in: a new account for a free name, or this browser's account of that name. */
+export function signIn(name) {
+  const token = accounts()[normaliseName(name)];
+  return request('POST', '/api/players', token ? { name, token } : { name });
+}
+
 export const me = () => request('GET', '/api/me');
 export const tables = () => request('GET', '/api/tables');
 export const table = (id) => request('GET', `/api/tables/${encodeURIComponent(id)}`);

@@ -1,7 +1,7 @@
 // The page: lobby and table views, routing (#/table/<id>), language, keyboard, dialogs.
 import * as api from './api.js';
 import { h } from './dom.js';
-import { formatMoney, getLang, onLangChange, setLang, t, translateTree } from './i18n.js';
+import { formatMoney, getLang, onLangChange, setLang, t, tableName, tm, translateTree } from './i18n.js';
 import { openHistory, openKeys, openRules } from './panels.js';
 import { TableView } from './table.js';
 
@@ -18,21 +18,29 @@ const app = {
 // ---------------------------------------------------------------- toasts
 // Passing messages: bottom right beside the felt on wide screens, over the top bar on
 // narrow ones (style.css), never over the game number and the light.
-function toast(key, kind = 'info', vars = {}) {
+function toast(key, kind = 'info', vars = {}, ms = 3500) {
   const box = $('toasts');
   const node = h(
     'div',
     { class: `toast toast-${kind}`, 'data-key': key, 'data-vars': JSON.stringify(vars), role: kind === 'error' ? 'alert' : 'status' },
-    t(key, vars),
+    tm(key, vars),
   );
   box.append(node);
   while (box.children.length > 3) box.firstElementChild.remove();
-  setTimeout(() => node.remove(), 3500);
+  setTimeout(() => node.remove(), ms);
 }
 
 /** Take down the messages of one kind (an error once a later command succeeded). */
 function clearToasts(kind) {
   for (const node of document.querySelectorAll(`#toasts .toast-${kind}`)) node.remove();
+}
+
+/** On narrow screens the toasts sit over the top bar: keep them left of the language switch. */
+function placeToasts() {
+  const lang = document.querySelector('.topbar .lang');
+  if (!lang) return;
+  const right = Math.max(0, window.innerWidth - lang.getBoundingClientRect().left + 6);
+  document.documentElement.style.setProperty('--toast-right', `${Math.round(right)}px`);
 }
 
 // ------------------------------------------------------------- signed in
@@ -85,7 +93,7 @@ function renderLobby() {
         h(
           'div',
           { class: 'table-card-body' },
-          h('h3', { translate: 'no' }, tb.name),
+          h('h3', { translate: 'no' }, tableName(tb)),
           h('p', { class: 'preset' }, presetTitle(tb.rules)),
           h('dl', { class: 'table-facts' }, ...limits.flatMap(([k, v]) => [h('dt', {}, k), h('dd', { class: 'money' }, v)])),
           h(
@@ -123,12 +131,16 @@ async function onSignIn(ev) {
   try {
     const reply = await api.signIn(name);
     api.setToken(reply.token);
+    api.rememberAccount(reply.player.name, reply.token);
     app.me = reply.player;
     renderWho();
     renderLobby();
     toast('lobby.welcome', 'info', { name: reply.player.name });
   } catch (err) {
-    toast(err.status === 422 ? 'error.bad_name' : 'error.network', 'error');
+    let key = 'error.network';
+    if (err.code === 'name_taken') key = 'error.name_taken';
+    else if (err.status === 422) key = 'error.bad_name';
+    toast(key, 'error');
   } finally {
     $('signin-btn').disabled = false;
   }
@@ -158,7 +170,13 @@ async function route() {
 }
 
 function showLobby() {
-  if (app.table) app.table.close();
+  if (app.view === 'table') {
+    // Leaving a table says what became of the bets (declined while betting is open,
+    // playing on after the red light).
+    app.table.leave().then((notice) => {
+      if (notice) toast(notice.key, 'info', notice.vars, 8000);
+    });
+  } else if (app.table) app.table.close();
   app.view = 'lobby';
   $('view-table').hidden = true;
   $('view-lobby').hidden = false;
@@ -206,7 +224,8 @@ function applyLanguage() {
     btn.setAttribute('aria-pressed', String(btn.dataset.lang === getLang()));
   }
   renderWho();
-  for (const node of document.querySelectorAll('.toast')) node.textContent = t(node.dataset.key, JSON.parse(node.dataset.vars));
+  placeToasts();
+  for (const node of document.querySelectorAll('.toast')) node.textContent = tm(node.dataset.key, JSON.parse(node.dataset.vars));
   if (app.view === 'lobby') renderLobby();
   if (app.view === 'table') app.table.render();
   for (const dlg of document.querySelectorAll('dialog[open]')) dlg.dispatchEvent(new Event('rerender'));
@@ -248,6 +267,7 @@ async function start() {
   onLangChange(applyLanguage);
   document.addEventListener('keydown', onKey);
   window.addEventListener('hashchange', route);
+  window.addEventListener('resize', placeToasts);
   applyLanguage();
   await loadMe();
   renderWho();

@@ -16,7 +16,7 @@ export const DICTIONARIES = {
     'lobby.name_label': 'Your name',
     'lobby.name_placeholder': 'Enter a name to play',
     'lobby.sign_in': 'Sign in and play',
-    'lobby.sign_in_hint': 'Signing in opens a new play-money account with a starting balance.',
+    'lobby.sign_in_hint': 'A new name opens a play-money account with a starting balance; this browser keeps you signed in.',
     'lobby.signed_in_as': 'Signed in as',
     'lobby.balance': 'Balance',
     'lobby.sign_out': 'Sign out',
@@ -84,8 +84,13 @@ export const DICTIONARIES = {
     'notice.maximum': 'Maximum bet reached on this spot',
     'notice.max_tag': 'Maximum',
     'notice.ante_first': 'Place the Ante first',
+    'refuse.no_chip': 'Pick a chip first.',
+    'refuse.chip_ante': 'Not placed: the {chip} chip on the Ante takes {cost} with the Blind, and your balance is {balance}.',
+    'refuse.chip_side': 'Not placed: the {chip} chip on {spot} takes {cost}, and your balance is {balance}.',
+    'refuse.chip_over_balance': 'The {chip} chip is more than your balance, {balance}.',
+    'refuse.at_max': 'Not placed: {spot} is at its maximum, {max}.',
     'warn.balance_low_for_play':
-      'Your balance left would not cover a 1x Play: you could only fold at the river.',
+      'Your balance left, {balance}, would not cover a 1x Play of {play}: you could only fold at the river.',
 
     'limits.title': 'Bet limits',
     'limits.blind_equal': 'equal to the Ante',
@@ -97,6 +102,10 @@ export const DICTIONARIES = {
     'others.seat': 'seat {n}',
 
     'decision.title': 'Make your decision',
+    'decision.short': 'Not enough for {plays}: your balance is {balance}.',
+    'decision.short_check': 'Not enough for {plays}: your balance is {balance}. You can check.',
+    'decision.short_fold': 'Not enough for {plays}: your balance is {balance}. You can only fold.',
+    'decision.or': ' or ',
     'street.pre_flop': 'Before the flop',
     'street.flop': 'After the flop',
     'street.river': 'After the turn and river',
@@ -135,7 +144,7 @@ export const DICTIONARIES = {
     'status.round_voided': 'Voided, refunded',
     'status.round_open': 'In play',
 
-    'announce': 'Dealer has {hand}, {verdict}',
+    'announce': 'Dealer has {hand}: {verdict}',
     'announce.royal_flush': 'a royal flush',
     'announce.straight_flush': 'a straight flush',
     'announce.four_of_a_kind': 'four of a kind',
@@ -160,7 +169,32 @@ export const DICTIONARIES = {
     'cat.pair': 'Pair',
     'cat.high_card': 'High card',
 
-    'hand.yours': 'Your hand: {hand}',
+    // A hand named by its ranks (hands.js): {of1} "pair of SIXES", {pl1} "KINGS and
+    // sevens", {to1} "TEN high", {one1} "ACE high"; ranks in the order 2 3 ... K A.
+    'ranks.of': 'twos threes fours fives sixes sevens eights nines tens jacks queens kings aces',
+    'ranks.plural': 'twos threes fours fives sixes sevens eights nines tens jacks queens kings aces',
+    'ranks.to': 'two three four five six seven eight nine ten jack queen king ace',
+    'ranks.one': 'two three four five six seven eight nine ten jack queen king ace',
+    'hand.high_card': '{one1} high',
+    'hand.pair': 'pair of {of1}',
+    'hand.two_pair': 'two pair, {pl1} and {pl2}',
+    'hand.three_of_a_kind': 'three {of1}',
+    'hand.straight': 'straight, {to1} high',
+    'hand.flush': 'flush, {to1} high',
+    'hand.full_house': 'full house, {of1} over {of2}',
+    'hand.four_of_a_kind': 'four {of1}',
+    'hand.straight_flush': 'straight flush, {to1} high',
+    'hand.royal_flush': 'royal flush',
+    'handa.high_card': '{one1} high',
+    'handa.pair': 'a pair of {of1}',
+    'handa.two_pair': 'two pair, {pl1} and {pl2}',
+    'handa.three_of_a_kind': 'three {of1}',
+    'handa.straight': 'a straight, {to1} high',
+    'handa.flush': 'a flush, {to1} high',
+    'handa.full_house': 'a full house, {of1} over {of2}',
+    'handa.four_of_a_kind': 'four {of1}',
+    'handa.straight_flush': 'a straight flush, {to1} high',
+    'handa.royal_flush': 'a royal flush',
     'hand.folded': 'Folded',
 
     'result.win': 'Win',
@@ -181,7 +215,15 @@ export const DICTIONARIES = {
     'outcome.tie': 'A tie with the dealer',
     'outcome.fold': 'Folded',
 
-    'banner.voided': 'The round was voided: every bet is refunded.',
+    'banner.voided': 'Game {game} was voided: every bet is refunded.',
+    'banner.voided_restart': 'Game {game} was voided because the server restarted during it: every bet is refunded.',
+    'banner.declined_hidden': 'Your bets were declined and refunded: the page was hidden while betting was open, which counts as leaving the game.',
+    'banner.declined_closed': 'Your bets were declined and refunded: you left the table while betting was open.',
+    'banner.declined_left': 'Your bets were declined and refunded: you left the table (or the connection dropped) while betting was open.',
+    'banner.declined_insufficient_funds': 'Your bets were declined and refunded: your balance no longer covered them.',
+    'leave.declined': 'You left the table while betting was open: your bets ({amount}) were declined and refunded.',
+    'leave.hand_plays_on': 'You left game {game}: your hand plays on and the timer decides for it (check, or fold at the river). The result will be in the History.',
+    'status.paused': 'The round is paused: the issue is being investigated.',
     'banner.declined': 'Your bets were declined and refunded.',
     'banner.declined_min_ante': 'Your bets were declined: the Ante must be at least {min}.',
     'banner.declined_min_trips': 'Your bets were declined: the Trips bet must be at least {min}.',
@@ -196,6 +238,22 @@ export const DICTIONARIES = {
     'confirm.play_1x': 'You play 1x.',
     'confirm.check': 'You checked.',
     'confirm.fold': 'You folded.',
+
+    'conn.lost_title': 'Connection lost',
+    'conn.lost_betting': 'Bets on the table while betting is open are declined when the connection drops (it counts as leaving the game), and refunded.',
+    'conn.lost_round': 'Your hand stays in the round: a decision not made in time is taken by the timer (check, or fold at the river).',
+    'conn.lost_watching': 'Nothing of yours is in play.',
+    'conn.retry_in': 'Reconnecting in {n}s…',
+    'conn.retrying': 'Reconnecting…',
+    'conn.retry_now': 'Reconnect now',
+    'conn.restored': 'Connection restored.',
+    'conn.check_while_away': 'While you were away the timer checked for you (AUTO CHECKED).',
+    'conn.fold_while_away': 'While you were away the timer folded your hand (AUTO FOLDED).',
+    'conn.settled_win': 'While you were away game {game} was settled: you won {amount}.',
+    'conn.settled_lose': 'While you were away game {game} was settled: you lost {amount}.',
+    'conn.settled_even': 'While you were away game {game} was settled: your bets were returned.',
+    'conn.voided_while_away': 'While you were away game {game} was voided: every bet is refunded.',
+    'conn.round_over': 'Game {game} ended while you were away: its result is in the History.',
 
     'history.title': 'History',
     'history.loading': 'Loading…',
@@ -304,7 +362,10 @@ export const DICTIONARIES = {
     'error.invalid_amount': 'That amount is not valid.',
     'error.not_seated': 'You are not seated at this table.',
     'error.malformed': 'The table did not understand the request.',
-    'error.bad_name': 'Please enter a name of 1 to 40 characters.',
+    'error.round_paused': 'The round is paused: no decision is taken until it resumes.',
+    'error.too_many_requests': 'Too many requests in this round: wait for the next one.',
+    'error.bad_name': 'Please enter a name of 1 to 20 characters, without control or invisible characters.',
+    'error.name_taken': 'That name belongs to another player: pick another name.',
   },
 
   ru: {
@@ -317,7 +378,7 @@ export const DICTIONARIES = {
     'lobby.name_label': 'Ваше имя',
     'lobby.name_placeholder': 'Введите имя, чтобы играть',
     'lobby.sign_in': 'Войти и играть',
-    'lobby.sign_in_hint': 'При входе открывается новый счёт игровых денег со стартовым балансом.',
+    'lobby.sign_in_hint': 'Новое имя открывает счёт игровых денег со стартовым балансом; этот браузер запомнит вход.',
     'lobby.signed_in_as': 'Вы вошли как',
     'lobby.balance': 'Баланс',
     'lobby.sign_out': 'Выйти',
@@ -385,8 +446,13 @@ export const DICTIONARIES = {
     'notice.maximum': 'На этом поле достигнута максимальная ставка',
     'notice.max_tag': 'Максимум',
     'notice.ante_first': 'Сначала поставьте Анте',
+    'refuse.no_chip': 'Сначала выберите фишку.',
+    'refuse.chip_ante': 'Не поставлено: фишка {chip} на Анте требует {cost} вместе с Блайндом, а ваш баланс {balance}.',
+    'refuse.chip_side': 'Не поставлено: фишка {chip} на {spot} требует {cost}, а ваш баланс {balance}.',
+    'refuse.chip_over_balance': 'Фишка {chip} больше вашего баланса, {balance}.',
+    'refuse.at_max': 'Не поставлено: на {spot} уже максимум, {max}.',
     'warn.balance_low_for_play':
-      'Оставшийся баланс не покроет ставку Игра 1×: на ривере можно будет только сбросить карты.',
+      'Оставшийся баланс, {balance}, не покроет ставку Игра 1× в {play}: на ривере можно будет только сбросить карты.',
 
     'limits.title': 'Лимиты ставок',
     'limits.blind_equal': 'равен Анте',
@@ -398,6 +464,10 @@ export const DICTIONARIES = {
     'others.seat': 'место {n}',
 
     'decision.title': 'Примите решение',
+    'decision.short': 'Не хватает на {plays}: ваш баланс {balance}.',
+    'decision.short_check': 'Не хватает на {plays}: ваш баланс {balance}. Можно сделать чек.',
+    'decision.short_fold': 'Не хватает на {plays}: ваш баланс {balance}. Остаётся только пас.',
+    'decision.or': ' или ',
     'street.pre_flop': 'До флопа',
     'street.flop': 'После флопа',
     'street.river': 'После тёрна и ривера',
@@ -438,7 +508,7 @@ export const DICTIONARIES = {
     'status.round_voided': 'Отменён, возвращено',
     'status.round_open': 'Идёт',
 
-    'announce': 'У дилера {hand}, {verdict}',
+    'announce': 'У дилера {hand}: {verdict}',
     'announce.royal_flush': 'роял-флеш',
     'announce.straight_flush': 'стрит-флеш',
     'announce.four_of_a_kind': 'каре',
@@ -463,7 +533,30 @@ export const DICTIONARIES = {
     'cat.pair': 'Пара',
     'cat.high_card': 'Старшая карта',
 
-    'hand.yours': 'Ваша рука: {hand}',
+    'ranks.of': 'двоек троек четвёрок пятёрок шестёрок семёрок восьмёрок девяток десяток валетов дам королей тузов',
+    'ranks.plural': 'двойки тройки четвёрки пятёрки шестёрки семёрки восьмёрки девятки десятки валеты дамы короли тузы',
+    'ranks.to': 'двойки тройки четвёрки пятёрки шестёрки семёрки восьмёрки девятки десятки валета дамы короля туза',
+    'ranks.one': 'двойка тройка четвёрка пятёрка шестёрка семёрка восьмёрка девятка десятка валет дама король туз',
+    'hand.high_card': 'старшая карта — {one1}',
+    'hand.pair': 'пара {of1}',
+    'hand.two_pair': 'две пары, {pl1} и {pl2}',
+    'hand.three_of_a_kind': 'три {to1}',
+    'hand.straight': 'стрит до {to1}',
+    'hand.flush': 'флеш до {to1}',
+    'hand.full_house': 'фулл-хаус из {of1} и {of2}',
+    'hand.four_of_a_kind': 'каре {of1}',
+    'hand.straight_flush': 'стрит-флеш до {to1}',
+    'hand.royal_flush': 'роял-флеш',
+    'handa.high_card': 'старшая карта — {one1}',
+    'handa.pair': 'пара {of1}',
+    'handa.two_pair': 'две пары, {pl1} и {pl2}',
+    'handa.three_of_a_kind': 'три {to1}',
+    'handa.straight': 'стрит до {to1}',
+    'handa.flush': 'флеш до {to1}',
+    'handa.full_house': 'фулл-хаус из {of1} и {of2}',
+    'handa.four_of_a_kind': 'каре {of1}',
+    'handa.straight_flush': 'стрит-флеш до {to1}',
+    'handa.royal_flush': 'роял-флеш',
     'hand.folded': 'Сброшено',
 
     'result.win': 'Выигрыш',
@@ -484,7 +577,15 @@ export const DICTIONARIES = {
     'outcome.tie': 'Ничья с дилером',
     'outcome.fold': 'Сброшено',
 
-    'banner.voided': 'Раунд отменён: все ставки возвращены.',
+    'banner.voided': 'Игра {game} отменена: все ставки возвращены.',
+    'banner.voided_restart': 'Игра {game} отменена, потому что сервер перезапустился во время неё: все ставки возвращены.',
+    'banner.declined_hidden': 'Ваши ставки не приняты и возвращены: страница была скрыта во время приёма ставок, а это считается уходом из игры.',
+    'banner.declined_closed': 'Ваши ставки не приняты и возвращены: вы ушли из-за стола во время приёма ставок.',
+    'banner.declined_left': 'Ваши ставки не приняты и возвращены: вы ушли из-за стола (или пропала связь) во время приёма ставок.',
+    'banner.declined_insufficient_funds': 'Ваши ставки не приняты и возвращены: баланса на них больше не хватало.',
+    'leave.declined': 'Вы ушли из-за стола во время приёма ставок: ваши ставки ({amount}) не приняты и возвращены.',
+    'leave.hand_plays_on': 'Вы ушли из игры {game}: ваша рука играет дальше, решения за неё принимает таймер (чек, на ривере — пас). Результат будет в Истории.',
+    'status.paused': 'Раунд приостановлен: причина выясняется.',
     'banner.declined': 'Ваши ставки не приняты и возвращены.',
     'banner.declined_min_ante': 'Ваши ставки не приняты: Анте должно быть не меньше {min}.',
     'banner.declined_min_trips': 'Ваши ставки не приняты: ставка Трипс должна быть не меньше {min}.',
@@ -499,6 +600,22 @@ export const DICTIONARIES = {
     'confirm.play_1x': 'Вы играете 1×.',
     'confirm.check': 'Вы выбрали чек.',
     'confirm.fold': 'Вы сбросили карты.',
+
+    'conn.lost_title': 'Связь потеряна',
+    'conn.lost_betting': 'Ставки на столе во время приёма ставок при потере связи не принимаются (это считается уходом из игры) и возвращаются.',
+    'conn.lost_round': 'Ваша рука остаётся в раунде: если не успеть с решением, его примет таймер (чек, на ривере — пас).',
+    'conn.lost_watching': 'У вас ничего нет в игре.',
+    'conn.retry_in': 'Повторное подключение через {n} с…',
+    'conn.retrying': 'Подключение…',
+    'conn.retry_now': 'Подключиться сейчас',
+    'conn.restored': 'Связь восстановлена.',
+    'conn.check_while_away': 'Пока вас не было, таймер сделал чек за вас (АВТОЧЕК).',
+    'conn.fold_while_away': 'Пока вас не было, таймер сбросил вашу руку (АВТОПАС).',
+    'conn.settled_win': 'Пока вас не было, игра {game} рассчитана: вы выиграли {amount}.',
+    'conn.settled_lose': 'Пока вас не было, игра {game} рассчитана: вы проиграли {amount}.',
+    'conn.settled_even': 'Пока вас не было, игра {game} рассчитана: ваши ставки возвращены.',
+    'conn.voided_while_away': 'Пока вас не было, игра {game} отменена: все ставки возвращены.',
+    'conn.round_over': 'Игра {game} закончилась, пока вас не было: результат — в Истории.',
 
     'history.title': 'История',
     'history.loading': 'Загрузка…',
@@ -606,7 +723,10 @@ export const DICTIONARIES = {
     'error.invalid_amount': 'Недопустимая сумма.',
     'error.not_seated': 'Вы не сидите за этим столом.',
     'error.malformed': 'Стол не понял запрос.',
-    'error.bad_name': 'Введите имя длиной от 1 до 40 символов.',
+    'error.round_paused': 'Раунд приостановлен: решения не принимаются, пока он не продолжится.',
+    'error.too_many_requests': 'Слишком много запросов в этом раунде: дождитесь следующего.',
+    'error.bad_name': 'Введите имя длиной от 1 до 20 символов, без управляющих и невидимых символов.',
+    'error.name_taken': 'Это имя занято другим игроком: выберите другое.',
   },
 };
 
@@ -657,6 +777,22 @@ export function t(key, vars = {}, fallback) {
   }
   for (const [k, v] of Object.entries(vars ?? {})) text = text.replaceAll(`{${k}}`, String(v));
   return text;
+}
+
+/**
+ * t() for a message with amounts: every number in `vars` is shown as money in the
+ * page's language (so a message kept with its numbers reads right after a language
+ * switch); strings are used as they are.
+ */
+export function tm(key, vars = {}) {
+  const shown = {};
+  for (const [k, v] of Object.entries(vars ?? {})) shown[k] = typeof v === 'number' ? formatMoney(v) : v;
+  return t(key, shown);
+}
+
+/** A table's name in the page's language (the tables file's `names`), else its name. */
+export function tableName(table) {
+  return table?.names?.[lang] || table?.name || table?.id || '';
 }
 
 /** Translate the static page: data-i18n (text) and data-i18n-* (attributes). */

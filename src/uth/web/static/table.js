@@ -6,7 +6,8 @@
 import * as api from './api.js';
 import { cardRow, cardSvg } from './cards.js';
 import { chipColour, h } from './dom.js';
-import { formatMoney, hasKey, t } from './i18n.js';
+import { handName } from './hands.js';
+import { formatMoney, hasKey, t, tableName, tm } from './i18n.js';
 
 const STREETS = ['pre_flop', 'flop', 'river'];
 const SPOTS = ['ante', 'trips', 'bad_beat'];
@@ -20,6 +21,10 @@ const ACTION_KEYS = {
   fold: ['KeyF'],
 };
 const ZERO_BETS = { ante: 0, blind: 0, trips: 0, bad_beat: 0, play: 0 };
+// Commands that answer a window of the round: they name the round shown, so that one
+// arriving after its window closed is refused, never applied to the next (protocol.md).
+const WINDOW_COMMANDS = new Set(['place_bet', 'undo', 'double', 'repeat', 'decide', 'leave']);
+const DECLINE_CODES = new Set(['hidden', 'closed', 'left', 'insufficient_funds']);
 
 const SESSION_ID = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 const num = (v) => (v === null || v === undefined ? 0 : Number(v));
@@ -27,8 +32,9 @@ const num = (v) => (v === null || v === undefined ? 0 : Number(v));
 export class TableView {
   /**
    * @param {object} hooks onLeave(reasonKey) when the table is closed by the server;
-   *   toast(textKey, kind, vars) to show a message; clearToasts(kind) to take down
-   *   the messages of a kind (a stale error once a later command succeeds);
+   *   toast(textKey, kind, vars, ms) to show a message (numbers in vars are money);
+   *   clearToasts(kind) to take down the messages of a kind (a stale error once a
+   *   later command succeeds);
    *   onBalance(balance).
    */
   constructor(hooks) {
@@ -39,10 +45,14 @@ export class TableView {
     this.seq = 0;
     this.pending = new Map();
     this.retry = 0;
+    this.lost = null; // what the page showed when the connection dropped, until the next snapshot
+    this.reconnectTimer = null;
+    this.reconnectAt = null; // local time (ms) of the next automatic try
     this.reset();
     this.timerHandle = null;
     this.declinedNote = null; // why the last bets were declined, until the next Ante
     this.revealHand = false; // scroll the cards into view after the next render
+    this.unloading = false; // the page is being closed or reloaded
     this.bindDom();
   }
 
@@ -73,6 +83,7 @@ export class TableView {
     this.banner = null; // {key, kind, vars}: vars are numbers, formatted as money when shown
     this.antesReturned = false;
     this.connected = false;
+    this.paused = null; // {since} while the round is paused by a malfunction
   }
 
   // ---------------------------------------------------------------- DOM
@@ -85,6 +96,29 @@ export class TableView {
       const btn = this.$(id);
       btn.addEventListener('click', () => this.command({ type: btn.dataset.cmd }));
     }
+    this.$('btn-reconnect').addEventListener('click', () => this.reconnectNow());
+    // The browser knows first when the network goes: drop the socket (it may take a
+    // long time to notice) and try again as soon as the network is back.
+    window.addEventListener('offline', () => {
+      if (this.ws && this.connected) this.ws.close(4000);
+    });
+    window.addEventListener('online', () => {
+      if (this.lost) this.reconnectNow();
+    });
+    // 004: minimising the browser or switching tab while betting time remains and
+    // bets are on the table counts as leaving: tell the server (it declines the bets
+    // and says why). A page being closed or reloaded is hidden too, but then the
+    // closing connection is the leaving (told on the next connection).
+    window.addEventListener('pagehide', () => {
+      this.unloading = true;
+    });
+    window.addEventListener('pageshow', () => {
+      this.unloading = false;
+    });
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState !== 'hidden' || this.unloading) return;
+      if (this.canBet() && num(this.state?.total_bet) > 0) this.command({ type: 'leave', reason: 'hidden' });
+    });
   }
 
   // ------------------------------------------------------------ lifecycle
@@ -113,6 +147,10 @@ export class TableView {
     this.closing = true;
     if (this.timerHandle) clearInterval(this.timerHandle);
     this.timerHandle = null;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.reconnectAt = null;
+    this.lost = null;
     if (this.ws) {
       try {
         this.ws.close(1000);
@@ -126,6 +164,11 @@ export class TableView {
   connect() {
     const ws = new WebSocket(api.tableSocketUrl(this.tableId));
     this.ws = ws;
+    this.pending.clear(); // replies to a dropped connection's commands never come
+    // A handshake that hangs (no answer, no error) counts as a failed try.
+    setTimeout(() => {
+      if (ws === this.ws && !this.connected && ws.readyState !== WebSocket.CLOSED) ws.close();
+    }, 8000);
     ws.addEventListener('open', () => {
       ws.send(JSON.stringify({ type: 'auth', token: api.getToken() }));
     });
@@ -145,37 +188,170 @@ export class TableView {
       if (ev.code === 4401) return this.hooks.onLeave('error.unauthorized');
       if (ev.code === 4404) return this.hooks.onLeave('error.table_not_found');
       if (ev.code === 4409) return this.hooks.onLeave('error.table_full');
+      this.lost ??= this.memo();
+      this.decision = null; // no decision can be sent: the panel goes until the snapshot
+      this.scheduleReconnect();
       this.render();
-      const delay = Math.min(5000, 500 * 2 ** this.retry++);
-      setTimeout(() => {
-        if (!this.closing && ws === this.ws) this.connect();
-      }, delay);
     });
+  }
+
+  /** What the page showed when the connection dropped (to say what changed meanwhile). */
+  memo() {
+    return {
+      gameNumber: this.gameNumber,
+      phase: this.phase,
+      // Bets stand from the red light on (004): the hand plays on without the page.
+      inRound: (this.inRound || (this.phase === 'closed' && num(this.state?.total_bet) > 0)) && !this.settlement && this.phase !== 'voided',
+      decisions: [...this.decisions],
+      betsOn: this.phase === 'betting' && num(this.state?.total_bet) > 0,
+    };
+  }
+
+  /** The next automatic try: 1, 2, 4, 8, then every 15 seconds. */
+  scheduleReconnect() {
+    const delay = Math.min(15000, 1000 * 2 ** this.retry);
+    this.retry += 1;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectAt = Date.now() + delay;
+    this.reconnectTimer = setTimeout(() => this.reconnectNow(), delay);
+  }
+
+  reconnectNow() {
+    if (this.closing || !this.tableId) return;
+    if (this.ws && this.ws.readyState === WebSocket.OPEN && this.connected) return;
+    // A try still under way is dropped (its events are ignored from now on).
+    const old = this.ws;
+    this.ws = null;
+    if (old && old.readyState !== WebSocket.CLOSED) old.close();
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.reconnectAt = null;
+    this.connect();
+    this.render();
+  }
+
+  /**
+   * Back after a dropped connection: say so, and what happened meanwhile that the page
+   * could not show: the timer's decisions, or the end of the round (its result from
+   * the snapshot's `last_result`). Bets declined while away come as `bets_declined`
+   * right after the snapshot, and a round voided by a restart as `round_voided`.
+   */
+  announceReconnect(lost, snap) {
+    this.hooks.toast('conn.restored', 'info', {}, 8000);
+    if (!lost.inRound || !lost.gameNumber) return;
+    const game = lost.gameNumber;
+    if (snap.game_number === game && STREETS.includes(snap.phase)) {
+      for (const d of (snap.state?.decisions ?? []).slice(lost.decisions.length)) {
+        if (d === 'auto:check' || d === 'auto:fold') this.hooks.toast(`conn.${d.slice(5)}_while_away`, 'info', {}, 8000);
+      }
+      return;
+    }
+    const r = snap.last_result;
+    if (r?.type === 'settlement' && r.game_number === game) {
+      const net = num(r.net);
+      const key = net > 0 ? 'conn.settled_win' : net < 0 ? 'conn.settled_lose' : 'conn.settled_even';
+      this.hooks.toast(key, 'info', { game, amount: Math.abs(net) }, 8000);
+    } else if (r?.type === 'round_voided' && r.game_number === game) {
+      this.hooks.toast('conn.voided_while_away', 'info', { game }, 8000);
+    } else if (!(snap.game_number === game && ['closed', 'settled'].includes(snap.phase))) {
+      this.hooks.toast('conn.round_over', 'info', { game }, 8000);
+    }
   }
 
   /** Send a command with a fresh request id; the reply comes as accepted/error. */
   command(cmd) {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN || (!this.connected && cmd.type !== 'snapshot')) return false;
     // Unique across reloads too: the server answers a repeated id with its first
     // reply and does not apply the command again.
     const id = `${SESSION_ID}-${++this.seq}`;
-    this.pending.set(id, cmd);
-    this.ws.send(JSON.stringify({ ...cmd, id }));
-    return true;
+    const body = { ...cmd, id };
+    if (WINDOW_COMMANDS.has(cmd.type) && this.gameNumber) body.game_number = this.gameNumber;
+    this.pending.set(id, { cmd, resolve: null });
+    this.ws.send(JSON.stringify(body));
+    return id;
+  }
+
+  /** A command whose reply is awaited: the reply, or null when none came in `ms`. */
+  request(cmd, ms = 2000) {
+    const id = this.command(cmd);
+    if (!id) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(null), ms);
+      this.pending.get(id).resolve = (reply) => {
+        clearTimeout(timer);
+        resolve(reply);
+      };
+    });
+  }
+
+  /** The pending command a reply answers (taken off the list), its waiter told. */
+  answered(msg) {
+    const entry = msg.id ? this.pending.get(msg.id) : null;
+    if (!entry) return null;
+    this.pending.delete(msg.id);
+    entry.resolve?.(msg);
+    return entry.cmd;
+  }
+
+  /**
+   * Leave the table (the lobby button, the browser's Back): bets on the table while
+   * betting is open are declined by the server (`leave`, reason `closed`), and the
+   * player is told what became of them; a hand in play plays on (the timer decides).
+   * Closes the connection. Returns the notice for the lobby ({key, vars}) or null.
+   */
+  async leave() {
+    const ws = this.ws;
+    let notice = null;
+    const total = num(this.state?.total_bet);
+    if (this.connected && this.canBet() && total > 0) {
+      const reply = await this.request({ type: 'leave', reason: 'closed' });
+      if (reply?.declined) notice = { key: 'leave.declined', vars: { amount: total } };
+    } else if (this.connected && this.memo().inRound) {
+      notice = { key: 'leave.hand_plays_on', vars: { game: this.gameNumber } };
+    }
+    if (this.ws === ws) this.close(); // unless the player sat down again meanwhile
+    return notice;
   }
 
   placeBet(spot) {
-    if (!this.canBet() || this.selectedChip === null) return;
+    if (!this.canBet()) return;
+    if (this.selectedChip === null) {
+      this.hooks.toast('refuse.no_chip', 'error');
+      return;
+    }
     if (spot !== 'ante' && num(this.state?.bets?.ante) === 0) {
       this.hooks.toast('notice.ante_first', 'info');
+      return;
+    }
+    const refusal = this.chipRefusal(spot, this.selectedChip);
+    if (refusal) {
+      this.hooks.toast(refusal.key, 'error', refusal.vars);
       return;
     }
     this.command({ type: 'place_bet', spot, amount: this.selectedChip });
   }
 
+  /**
+   * Why the chip cannot go on the spot now, with the numbers ({key, vars}), or null.
+   * The selected chip is the player's choice: it is never swapped for a smaller one,
+   * the click is refused instead. The server places a chip up to the spot's maximum,
+   * so the cost is that of the part placed; an Ante takes its Blind too (004).
+   */
+  chipRefusal(spot, chip) {
+    const bets = this.state?.bets ?? {};
+    const lim = this.limit(spot);
+    const current = num(bets[spot]);
+    const vars = { chip, spot: t(`spot.${spot}`), balance: this.balance() ?? 0 };
+    if (lim && current >= lim.max) return { key: 'refuse.at_max', vars: { ...vars, max: lim.max } };
+    const placed = lim ? Math.min(chip, lim.max - current) : chip;
+    const cost = spot === 'ante' ? 2 * placed : placed;
+    if (cost <= vars.balance) return null;
+    return { key: spot === 'ante' ? 'refuse.chip_ante' : 'refuse.chip_side', vars: { ...vars, cost } };
+  }
+
   decide(action) {
-    if (!this.decision || !this.decision.legal.includes(action)) return;
-    this.command({ type: 'decide', action });
+    if (!this.connected || this.paused || !this.decision || !this.decision.legal.includes(action)) return;
+    this.command({ type: 'decide', action, street: this.decision.street });
   }
 
   // ------------------------------------------------------------- messages
@@ -215,11 +391,16 @@ export class TableView {
   on_snapshot(msg) {
     this.connected = true;
     this.retry = 0;
+    const lost = this.lost;
+    this.lost = null;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectAt = null;
     // A banner (bets declined, round voided) stays up until the next betting window:
     // the snapshot asked for after a decline must not take it down.
-    const banner = msg.phase === 'betting' ? null : this.banner;
+    const banner = msg.phase !== 'betting' || this.banner?.game === msg.game_number ? this.banner : null;
     this.newRound();
     this.banner = banner;
+    this.paused = msg.paused ?? null;
     this.clock(msg);
     this.player = msg.player;
     this.gameNumber = msg.game_number;
@@ -238,15 +419,29 @@ export class TableView {
       this.inRound = num(s.bets?.ante) > 0;
       this.decisions = s.decisions ?? [];
       if (this.inRound && s.legal_actions?.length && this.decisions.length === street) {
-        this.decision = { street: this.phase, legal: s.legal_actions, deadline: this.deadline };
+        this.decision = { street: this.phase, legal: s.legal_actions, deadline: this.deadline, hand: s.hand ?? null };
       }
     }
+    // The round just played, until the next window opens: a reload at the showdown
+    // still shows its result (or that it was voided).
+    const last = msg.phase !== 'betting' ? msg.last_result : null;
+    if (last?.type === 'settlement') {
+      this.dealt = true;
+      this.inRound = true;
+      this.applySettlement(last);
+    } else if (last?.type === 'round_voided') {
+      this.banner ??= this.voidedBanner(last);
+    }
+    if (lost) this.announceReconnect(lost, msg);
   }
 
   applyState(state) {
     if (!state) return;
     this.state = state;
-    if (state.phase === 'betting' && num(state.bets?.ante) > 0) this.declinedNote = null;
+    if (state.phase === 'betting' && num(state.bets?.ante) > 0) {
+      this.declinedNote = null; // bets again: the last decline is history
+      if (this.banner?.kind === 'warn') this.banner = null;
+    }
     if (STREETS.includes(state.phase) && num(state.bets?.ante) > 0) {
       this.roundBets = { ...ZERO_BETS, ...state.bets };
       this.inRound = true;
@@ -255,8 +450,7 @@ export class TableView {
   }
 
   on_accepted(msg) {
-    const cmd = this.pending.get(msg.id);
-    this.pending.delete(msg.id);
+    const cmd = this.answered(msg);
     if (msg.snapshot) {
       this.on_snapshot(msg.snapshot);
       return;
@@ -271,9 +465,13 @@ export class TableView {
     if (msg.notice === 'maximum') this.hooks.toast('notice.maximum', 'info');
   }
 
+  /** Another tab of the same player changed the state (a bet, a decision): show it. */
+  on_state(msg) {
+    this.applyState(msg.state);
+  }
+
   on_error(msg) {
-    const cmd = msg.id ? this.pending.get(msg.id) : null;
-    if (msg.id) this.pending.delete(msg.id);
+    const cmd = this.answered(msg);
     if (msg.id === null && !this.connected) {
       // Refused before a snapshot: the connection is closed by the server.
       this.hooks.onLeave(hasKey(`error.${msg.code}`) ? `error.${msg.code}` : 'error.generic');
@@ -339,7 +537,7 @@ export class TableView {
     this.clock(msg);
     this.phase = msg.street;
     this.confirmed = null;
-    this.decision = { street: msg.street, legal: msg.legal_actions, deadline: this.deadline };
+    this.decision = { street: msg.street, legal: msg.legal_actions, deadline: this.deadline, hand: msg.hand ?? null };
     this.revealHand = true; // after the render: bring the cards into view if scrolled off
   }
 
@@ -387,8 +585,13 @@ export class TableView {
 
   on_settlement(msg) {
     this.phase = 'settled';
-    this.settlement = msg;
     this.deadline = null;
+    this.applySettlement(msg);
+  }
+
+  /** The round's result (a `settlement` message, or the snapshot's `last_result`). */
+  applySettlement(msg) {
+    this.settlement = msg;
     if (!this.mine) this.mine = { category: msg.category, best_five: msg.best_five, outcome: msg.outcome };
     const stakes = {};
     for (const [k, w] of Object.entries(msg.wagers ?? {})) stakes[k] = num(w.stake);
@@ -398,16 +601,40 @@ export class TableView {
   }
 
   on_round_voided(msg) {
-    this.phase = 'voided';
-    this.decision = null;
-    this.deadline = null;
-    this.banner = { key: 'banner.voided', kind: 'info' };
+    // A round voided by a server restart is told after the snapshot: it is not the
+    // round on the table now (even when the new server's first window shows the
+    // same provisional number).
+    const current = msg.code !== 'server_restarted' && (!msg.game_number || msg.game_number === this.gameNumber);
+    if (current) {
+      this.phase = 'voided';
+      this.decision = null;
+      this.deadline = null;
+      this.paused = null;
+    }
+    this.banner = this.voidedBanner(msg);
     if (this.state) this.state = { ...this.state, balance: msg.balance };
     this.hooks.onBalance?.(msg.balance);
   }
 
+  voidedBanner(msg) {
+    const key = msg.code === 'server_restarted' ? 'banner.voided_restart' : 'banner.voided';
+    return { key, kind: 'info', vars: { game: msg.game_number ?? this.gameNumber ?? '' }, game: this.gameNumber };
+  }
+
+  on_round_paused(msg) {
+    this.paused = { since: msg.since ?? null };
+    this.deadline = null; // every timer stops
+    if (this.decision) this.decision.deadline = null;
+  }
+
+  on_round_resumed(msg) {
+    this.paused = null;
+    this.clock(msg);
+    if (this.decision) this.decision.deadline = this.deadline;
+  }
+
   on_bets_declined(msg) {
-    this.banner = { ...this.declinedReason(msg.reason), kind: 'warn' };
+    this.banner = { ...this.declinedReason(msg), kind: 'warn', game: msg.game_number ?? this.gameNumber };
     this.declinedNote = this.banner;
     this.inRound = false;
     this.roundBets = null;
@@ -421,14 +648,18 @@ export class TableView {
   }
 
   /**
-   * Why the bets were declined, in the page's language: built from the bets on the
-   * spots and the table's limits (the server's reason is English, for people
-   * reading logs). Falls back to a plain "declined and refunded".
+   * Why the bets were declined, in the page's language, from the message's `code`
+   * (the server's `reason` is English, for people reading logs): the page was hidden
+   * or closed, the player left, the balance fell short, or a bet outside the limits
+   * (its `field`), worded with the bets on the spots and the table's limits. Falls
+   * back to a plain "declined and refunded".
    */
-  declinedReason(reason) {
+  declinedReason(msg) {
+    if (DECLINE_CODES.has(msg.code)) return { key: `banner.declined_${msg.code}` };
+    if (msg.code !== 'outside_limits') return { key: 'banner.declined' };
     const bets = this.state?.bets ?? {};
-    const named = /wagers\.(ante|trips|bad_beat)\b/.exec(reason ?? '');
-    for (const spot of named ? [named[1]] : SPOTS) {
+    const named = SPOTS.find((spot) => msg.field === `wagers.${spot}`);
+    for (const spot of named ? [named] : SPOTS) {
       const lim = this.limit(spot);
       const amount = num(bets[spot]);
       if (!lim || amount <= 0) continue;
@@ -485,10 +716,16 @@ export class TableView {
 
   selectChipIndex(i) {
     const value = this.chips()[i];
-    if (value !== undefined && this.chipEnabled(value)) {
-      this.selectedChip = value;
-      this.render();
+    if (value === undefined || !this.canBet()) return;
+    if (!this.chipEnabled(value)) {
+      // A chip the balance cannot cover is not picked: say why, keep the current one.
+      const balance = this.balance() ?? 0;
+      if (num(this.state?.bets?.ante) > 0) this.hooks.toast('refuse.chip_over_balance', 'error', { chip: value, balance });
+      else this.hooks.toast('refuse.chip_ante', 'error', { chip: value, cost: 2 * value, balance });
+      return;
     }
+    this.selectedChip = value;
+    this.render();
   }
 
   // ------------------------------------------------------------ keyboard
@@ -528,10 +765,17 @@ export class TableView {
   }
 
   renderTimers() {
+    if (this.lost) {
+      const wait = this.reconnectAt === null ? 0 : Math.ceil((this.reconnectAt - Date.now()) / 1000);
+      this.$('conn-lost-retry').textContent = wait > 0 ? t('conn.retry_in', { n: wait }) : t('conn.retrying');
+    }
     const left = this.secondsLeft();
     const count = this.$('light-count');
-    const showCount = left !== null && ['betting', 'closed', 'pause'].includes(this.phase);
-    count.textContent = showCount ? t('timer.seconds', { n: Math.ceil(left) }) : '';
+    // The light's count while betting is open and during the pause; never "0s" (a
+    // closed window has no time left to show).
+    const running = (this.phase === 'betting' && this.light !== 'red') || this.phase === 'pause';
+    const n = left === null ? 0 : Math.ceil(left);
+    count.textContent = running && n > 0 ? t('timer.seconds', { n }) : '';
     const dc = this.$('decision-count');
     if (this.decision) {
       const dl = this.secondsLeft(this.decision.deadline);
@@ -550,7 +794,7 @@ export class TableView {
     view.dataset.light = this.light;
     view.dataset.connected = String(this.connected);
     view.dataset.decisions = this.decisions.join(' ');
-    $('t-name').textContent = this.info?.name ?? this.tableId;
+    $('t-name').textContent = tableName(this.info ?? { id: this.tableId });
     $('t-game').textContent = this.gameNumber ?? '—';
     const bal = this.balance();
     $('t-balance').textContent = bal === null ? '—' : formatMoney(bal);
@@ -565,6 +809,7 @@ export class TableView {
     this.renderOthers();
     this.renderFeltPays();
     this.renderStatus();
+    this.renderConnection();
     this.renderTimers();
     if (this.revealHand) {
       this.revealHand = false;
@@ -586,6 +831,19 @@ export class TableView {
     if (top >= 0 && bottom <= limit) return;
     const y = window.scrollY + felt.getBoundingClientRect().top - 8;
     window.scrollTo({ top: Math.max(0, y), behavior: 'instant' });
+  }
+
+  /** The overlay while the connection is down: what it means now, and the next try. */
+  renderConnection() {
+    const box = this.$('conn-lost');
+    box.hidden = !this.lost;
+    if (!this.lost) return;
+    const l = this.lost;
+    let key = 'conn.lost_watching';
+    if (l.betsOn) key = 'conn.lost_betting';
+    else if (l.inRound) key = 'conn.lost_round';
+    this.$('conn-lost-what').textContent = t(key);
+    this.$('conn-lost-what').dataset.key = key;
   }
 
   renderLight() {
@@ -615,7 +873,7 @@ export class TableView {
     else dealerCards.append(placeholders(2));
     const ann = $('announcement');
     ann.hidden = !this.dealer;
-    ann.textContent = this.dealer ? announcement(this.dealer.category, this.dealer.qualifies) : '';
+    ann.textContent = this.dealer ? announcement(this.dealer) : '';
     ann.classList.toggle('qualifies', Boolean(this.dealer?.qualifies));
 
     // Board: five slots, turned as the streets come.
@@ -649,7 +907,11 @@ export class TableView {
       hn.textContent = t('hand.folded');
     } else if (this.mine?.category) {
       hn.hidden = false;
-      hn.textContent = t('hand.yours', { hand: t(`cat.${this.mine.category}`) });
+      hn.textContent = handName(this.mine, { capital: true }); // "Pair of sixes"
+    } else if (this.decision?.hand) {
+      // While deciding: the hand so far, from the server ("Pair of sixes").
+      hn.hidden = false;
+      hn.textContent = handName(this.decision.hand, { capital: true });
     } else {
       hn.hidden = true;
       hn.textContent = '';
@@ -690,8 +952,9 @@ export class TableView {
         const open = betting && (spot === 'ante' || num(this.state?.bets?.ante) > 0);
         node.disabled = !open;
         node.classList.toggle('open', open);
-        const kbdKey = `key.spot_${spot}`;
-        node.append(h('kbd', {}, t(kbdKey)));
+        // The key hint only while the spot takes chips: at the showdown the spot
+        // shows its result label there instead.
+        if (open) node.append(h('kbd', {}, t(`key.spot_${spot}`)));
         node.setAttribute('aria-label', `${t(`spot.${spot}`)}: ${formatMoney(amount)}`);
       }
     }
@@ -701,10 +964,9 @@ export class TableView {
     const tray = this.$('chips');
     tray.setAttribute('aria-label', t('chips.title'));
     const chips = this.chips();
-    if (this.selectedChip !== null && !this.chipEnabled(this.selectedChip)) {
-      const enabled = chips.filter((c) => this.chipEnabled(c) && c <= this.selectedChip);
-      if (enabled.length) this.selectedChip = enabled[enabled.length - 1];
-    }
+    // The first chip is picked for the player once (the second smallest the balance
+    // covers); after that the choice is theirs alone, even when the balance no longer
+    // covers it (a click on a spot then says why it is refused).
     if (this.selectedChip === null) {
       const enabled = chips.filter((c) => this.chipEnabled(c));
       if (enabled.length) this.selectedChip = enabled[Math.min(1, enabled.length - 1)];
@@ -743,7 +1005,10 @@ export class TableView {
     const warn = this.$('warning');
     const low = betting && s.warning === 'balance_low_for_play';
     warn.hidden = !low;
-    warn.textContent = low ? t('warn.balance_low_for_play') : '';
+    // With the numbers: the balance left and the 1x Play it would not cover.
+    const river = this.info?.rule_set?.play_multiples?.river ?? [1];
+    const play = num(s.bets?.ante) * Math.min(...river);
+    warn.textContent = low ? tm('warn.balance_low_for_play', { balance: num(s.balance), play }) : '';
     this.$('t-total').textContent = formatMoney(this.totalBet());
   }
 
@@ -766,6 +1031,10 @@ export class TableView {
     box.replaceChildren();
     if (!d) return;
     this.$('decision-street').textContent = t(`street.${d.street}`);
+    const why = this.$('decision-why');
+    const short = this.shortPlays(d);
+    why.hidden = !short;
+    why.textContent = short ?? '';
     for (const action of d.legal) {
       const btn = h(
         'button',
@@ -773,9 +1042,25 @@ export class TableView {
         h('span', {}, t(`action.${action}`)),
         h('kbd', {}, t(`key.${action}`)),
       );
+      btn.disabled = Boolean(this.paused) || !this.connected;
       btn.addEventListener('click', () => this.decide(action));
       box.append(btn);
     }
+  }
+
+  /**
+   * Why a Play the street offers is missing (the balance does not cover it), with the
+   * numbers, or null: "Not enough for PLAY 4x (800): your balance is 600."
+   */
+  shortPlays(d) {
+    const multiples = this.info?.rule_set?.play_multiples?.[d.street] ?? [];
+    const ante = num(this.roundBets?.ante ?? this.state?.bets?.ante);
+    const balance = this.balance() ?? 0;
+    const missing = multiples.filter((m) => !d.legal.includes(`play_${m}x`) && ante * m > balance);
+    if (!missing.length || ante <= 0) return null;
+    const plays = missing.map((m) => `${t(`action.play_${m}x`)} (${formatMoney(ante * m)})`).join(t('decision.or'));
+    const key = d.legal.some((a) => a.startsWith('play_')) ? 'decision.short' : `decision.short_${d.street === 'river' ? 'fold' : 'check'}`;
+    return t(key, { plays, balance: formatMoney(balance) });
   }
 
   renderResult() {
@@ -786,7 +1071,7 @@ export class TableView {
       box.hidden = false;
       box.className = `result outcome-${this.banner.kind}`;
       box.dataset.banner = this.banner.key;
-      box.append(h('div', { class: 'result-head result-banner' }, bannerText(this.banner)));
+      box.append(h('div', { class: 'result-head result-banner' }, tm(this.banner.key, this.banner.vars)));
       return;
     }
     delete box.dataset.banner;
@@ -913,7 +1198,10 @@ export class TableView {
     let kind = '';
     const low = this.phase === 'betting' ? this.belowMinimum() : null;
     if (!this.connected) key = 'status.connecting';
-    else if (low) {
+    else if (this.paused) {
+      key = 'status.paused'; // 004: the round is paused, every player told it is investigated
+      kind = 'warn';
+    } else if (low) {
       // Chips may add up to the minimum; below it the bets are declined at the red light.
       key = `status.min_${low.spot}`;
       vars = { min: low.min };
@@ -930,7 +1218,7 @@ export class TableView {
       kind = 'confirm';
     } else if (STREETS.includes(this.phase) || this.phase === 'closed') key = this.inRound ? 'status.waiting_others' : 'status.watching';
     else if (this.phase === 'pause' || this.phase === 'settled') key = 'status.next_round';
-    line.textContent = key ? bannerText({ key, vars }) : '';
+    line.textContent = key ? tm(key, vars) : '';
     line.dataset.status = key ?? '';
     line.className = `status-line${kind ? ` status-${kind}` : ''}`;
   }
@@ -951,23 +1239,19 @@ function chipFace(amount) {
   return h('span', { class: 'chip-face money', 'data-len': String(Math.min(7, text.length)) }, text);
 }
 
-/** A message with money amounts in its vars, in the page's language. */
-function bannerText({ key, vars = {} }) {
-  const shown = {};
-  for (const [k, v] of Object.entries(vars ?? {})) shown[k] = typeof v === 'number' ? formatMoney(v) : v;
-  return t(key, shown);
-}
-
 function formatSigned(n) {
   if (n > 0) return `+${formatMoney(n)}`;
   if (n < 0) return `−${formatMoney(-n)}`;
   return formatMoney(0);
 }
 
-/** "Dealer has two pair, qualifies", from the category and the verdict, in the page's language. */
-export function announcement(category, qualifies) {
+/**
+ * "Dealer has a pair of eights: qualifies", in the page's language, from the
+ * `dealer_revealed` message (category, best five in naming order, qualifies).
+ */
+export function announcement(dealer) {
   return t('announce', {
-    hand: t(`announce.${category}`),
-    verdict: t(qualifies ? 'announce.qualifies' : 'announce.not_qualifies'),
+    hand: handName(dealer, { article: true }),
+    verdict: t(dealer.qualifies ? 'announce.qualifies' : 'announce.not_qualifies'),
   });
 }
