@@ -15,6 +15,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    StrictBool,
     StrictFloat,
     StrictInt,
     StrictStr,
@@ -91,8 +92,18 @@ class Snapshot(_Command):
     type: Literal["snapshot"]
 
 
+class Trainer(_Command):
+    """Switch the sender's trainer mode on or off at this table (issue 11; allowed
+    only at play-money tables).
+    """
+
+    type: Literal["trainer"]
+    on: StrictBool
+
+
 Command = Annotated[
-    PlaceBet | Undo | Double | Repeat | Decide | Leave | Snapshot, Field(discriminator="type")
+    PlaceBet | Undo | Double | Repeat | Decide | Leave | Snapshot | Trainer,
+    Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
 
