@@ -64,7 +64,7 @@ export const DICTIONARIES = {
     'trainer.col_cost': 'Cost',
     'trainer.auto': 'auto',
     'trainer.round_cost': 'This round cost',
-    'trainer.session_cost': 'Session total ({rounds} rounds)',
+    'trainer.session_cost': 'Session total (rounds: {rounds})',
     'trainer.waiting': 'Your decisions are scored after the showdown.',
     'trainer.unit': 'In Antes: what each decision gave up against the best play (0 when it was the best).',
     'error.trainer_not_allowed': 'Trainer mode is only for play-money tables.',
