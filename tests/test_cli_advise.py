@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -126,3 +127,24 @@ def test_play_trainer_scores_every_decision() -> None:
     assert f"session cost {float(total):.4f} Antes after 2 rounds." in out
     # The advice table before each of the four decisions.
     assert out.count("Trainer: EV of each option, in Antes") == 4
+
+
+def test_custom_rules_without_a_stored_analysis(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("UTH_CACHE_DIR", str(tmp_path / "cache"))
+    rules = tmp_path / "flush2.toml"
+    rules.write_text(
+        'extends = "casino"\nname = "flush2"\n\n[blind_pays]\nflush = "2:1"\n', "utf-8"
+    )
+    pre = advise("--rules", str(rules), "--hole", "Ah Kd")
+    assert pre.exit_code == 2
+    assert pre.output.strip().splitlines() == [
+        "error: rules: no stored exact analysis for rule set 'flush2', so no pre-flop EVs; "
+        "compute it once with `uth analyze --rules` and this rule set's preset or file "
+        "(the result is cached)"
+    ]
+    # The flop and the river are computed on the spot for any rule set.
+    flop = advise("--rules", str(rules), "--hole", "Ah Kh", "--flop", "Qh 7h 2c", "--json")
+    assert flop.exit_code == 0, flop.output
+    assert json.loads(flop.output)["best"] == "raise_2x"

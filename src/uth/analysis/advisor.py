@@ -199,8 +199,8 @@ def analysis_pre_flop(rules: RuleSet, hole: tuple[Card, Card]) -> Mapping[str, F
         if result is None:
             raise AdviceUnavailableError(
                 f"rules: no stored exact analysis for rule set {rules.name!r}, so no "
-                f"pre-flop EVs; compute it with `uth analyze --rules {rules.name}` "
-                "(stored in the cache)",
+                "pre-flop EVs; compute it once with `uth analyze --rules` and this "
+                "rule set's preset or file (the result is cached)",
                 field="rules",
             )
         _RESULTS[key] = result
