@@ -5,6 +5,8 @@ Commands:
     ``uth rules list`` / ``uth rules show PRESET|FILE``: the rule sets.
     ``uth settle [FILE]``: settle a finished deal given as JSON (the JSON
     contract is documented in :mod:`uth.cli.settle_io`).
+    ``uth advise``: the exact EV of each legal action at a decision
+    (:mod:`uth.cli.advise`).
 
 Errors are one line, never a traceback: ``error: <field>: <what>, got <value>``
 on stderr, or ``{"error": "..."}`` on stdout with ``--json``. Exit status: 0 on
@@ -25,6 +27,7 @@ from rich.console import Console
 
 from uth.cards import parse_cards
 from uth.cli import settle_io, views
+from uth.cli.advise import advise_command
 from uth.cli.analyze import analyze_command
 from uth.cli.play import play_command
 from uth.cli.server_cmds import db_app, serve_command
@@ -42,6 +45,7 @@ app.add_typer(rules_app, name="rules")
 app.add_typer(db_app, name="db")
 app.command("serve")(serve_command)
 app.command("play")(play_command)
+app.command("advise")(advise_command)
 app.command("analyze")(analyze_command)
 
 #: Exit status when a deal given to ``settle`` is bad.

@@ -38,6 +38,7 @@ from rich.table import Table
 from rich.text import Text
 
 from uth.cards import Card, DeckProcedure, SecureShuffler, SeededShuffler, Shuffler, make_procedure
+from uth.cli.advise import TerminalTrainer
 from uth.cli.views import RESULT_STYLE, WAGER_LABEL, cards_text, describe, money, wager_notes
 from uth.engine import Action, Phase, Round
 from uth.engine import events as ev
@@ -125,6 +126,7 @@ class _Table:
     rows: list[ev.WagerSettled] = field(default_factory=list)
     hole: tuple[Card, ...] = ()
     board_shown: tuple[Card, ...] = ()
+    trainer: TerminalTrainer | None = None
 
     def __post_init__(self) -> None:
         self.start = self.balance
@@ -181,10 +183,18 @@ class _Table:
         self._show(rnd.close_betting())
         left = self.balance - wagers.total
         while rnd.phase in (Phase.PRE_FLOP, Phase.FLOP, Phase.RIVER):
+            legal = rnd.legal_actions(PLAYER, available=left)
+            advice = (
+                self.trainer.before(self.hole, self.board_shown, legal) if self.trainer else None
+            )
             action, auto = self._decide(rnd, left)
+            if self.trainer:
+                self.trainer.after(advice, action, auto=auto)
             events = rnd.act(PLAYER, action, available=left, auto=auto)
             left -= wagers.ante * action.multiple
             self._show(events)
+        if self.trainer:
+            self.trainer.round_over()
         net = sum((row.net for row in self.rows if row.player == PLAYER), ZERO)
         self.balance += net
         self.console.print(f"Balance: {money(self.balance)}")
@@ -477,6 +487,12 @@ def play_command(
             f"(default {DEFAULT_BANK:,}, within the table's limits).",
         ),
     ] = None,
+    trainer: Annotated[
+        bool,
+        typer.Option(
+            "--trainer", help="Show the exact EV of each option and score your decisions."
+        ),
+    ] = False,
 ) -> None:
     """Play Ultimate Texas Hold'em against the dealer in the terminal."""
     try:
@@ -495,12 +511,14 @@ def play_command(
         typer.echo(f"error: --bank: {_message(exc)[:1].lower()}{_message(exc)[1:]}", err=True)
         raise typer.Exit(EXIT_BAD_ARGUMENT) from None
     shuffler: Shuffler = SeededShuffler(seed) if seed is not None else SecureShuffler()
+    console = Console(highlight=False, soft_wrap=True)
     table = _Table(
-        Console(highlight=False, soft_wrap=True),
+        console,
         rule_set,
         make_procedure(rule_set.deck_procedure, shuffler),
         start,
         bank_amount,
+        trainer=TerminalTrainer(console, rule_set) if trainer else None,
     )
     table.run()
 

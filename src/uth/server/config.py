@@ -78,6 +78,8 @@ class TableConfig(BaseModel):
         pause_seconds: the pause after settlement before the next betting window.
         chips: the chip denominations offered, in currency units.
         listed_bets: at most this many other players' bets are listed to a player.
+        play_money: the table plays for play money (the default; every account is
+            play money today). Trainer mode (issue 11) is allowed only at such tables.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -93,6 +95,7 @@ class TableConfig(BaseModel):
     pause_seconds: float = Field(default=4, ge=0)
     chips: tuple[Decimal, ...] = (Decimal(1), Decimal(5), Decimal(25), Decimal(100), Decimal(500))
     listed_bets: int = Field(default=20, ge=0)
+    play_money: bool = True
 
     @model_validator(mode="after")
     def _windows(self) -> TableConfig:

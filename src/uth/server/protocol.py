@@ -17,6 +17,7 @@ from pydantic import (
     ConfigDict,
     Field,
     Strict,
+    StrictBool,
     StrictFloat,
     StrictInt,
     StrictStr,
@@ -96,8 +97,18 @@ class Snapshot(_Command):
     type: Literal["snapshot"]
 
 
+class Trainer(_Command):
+    """Switch the sender's trainer mode on or off at this table (issue 11; allowed
+    only at play-money tables).
+    """
+
+    type: Literal["trainer"]
+    on: StrictBool
+
+
 Command = Annotated[
-    PlaceBet | Undo | Double | Repeat | Decide | Leave | Snapshot, Field(discriminator="type")
+    PlaceBet | Undo | Double | Repeat | Decide | Leave | Snapshot | Trainer,
+    Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
 

@@ -45,7 +45,18 @@ from uth.server.ports import (
     RoundRecord,
     Store,
 )
-from uth.server.protocol import Command, Decide, Double, Leave, PlaceBet, Repeat, Snapshot, Undo
+from uth.server.protocol import (
+    Command,
+    Decide,
+    Double,
+    Leave,
+    PlaceBet,
+    Repeat,
+    Snapshot,
+    Trainer,
+    Undo,
+)
+from uth.server.trainer import Spot, TableTrainer
 from uth.server.wallet import Wallet
 
 log = logging.getLogger("uth.table")
@@ -224,7 +235,10 @@ class LiveTable:
             Decide: self._decide,
             Leave: self._leave,
             Snapshot: lambda seat, cmd: {"snapshot": self.snapshot(seat)},
+            Trainer: self._trainer,
         }
+        # Trainer mode (issue 11): advice and reviews for the players who switch it on.
+        self.trainer = TableTrainer(rules, allowed=config.play_money)
 
     # ------------------------------------------------------------ membership
     async def load_player(self, player_id: int) -> None:
@@ -550,6 +564,40 @@ class LiveTable:
         )
         return {"declined": True}
 
+    def _trainer(self, seat: Seat, cmd: Trainer) -> dict[str, Any]:
+        """Switch the player's trainer on or off (docs/protocol.md, "Trainer mode");
+        switched on during the player's decision, that decision is advised at once.
+        """
+        pid = seat.player.id
+        try:
+            self.trainer.switch(pid, cmd.on)
+        except PermissionError as exc:
+            raise CommandError("trainer_not_allowed", str(exc)) from None
+        rnd = self.round
+        if cmd.on and rnd is not None and seat.hand_id in rnd.awaiting():
+            self.trainer.ask(self.game_number, [self._spot(rnd, seat)], self._send_trainer)
+        return {"trainer": self._trainer_view(seat)}
+
+    def _spot(self, rnd: Round, seat: Seat) -> Spot:
+        """The decision the player faces now, as the trainer sees it (cards dealt so far)."""
+        available = self.wallet.available(seat.player.id)
+        return Spot(
+            seat.player.id,
+            rnd.hole_cards(seat.hand_id),
+            rnd.board[: self._board_shown],
+            tuple(str(a) for a in rnd.legal_actions(seat.hand_id, available=available)),
+        )
+
+    def _send_trainer(self, player_id: int, message: dict[str, Any]) -> None:
+        seat = self.seats.get(player_id)
+        if seat is not None:
+            seat.send(message)
+
+    def _trainer_view(self, seat: Seat) -> dict[str, Any] | None:
+        rnd = self.round
+        street = str(rnd.phase) if rnd is not None and rnd.phase in _STREETS else None
+        return self.trainer.snapshot(seat.player.id, street, self.game_number)
+
     def _declined(self, code: str, reason: str, field: str | None = None) -> dict[str, Any]:
         """A ``bets_declined`` message: ``code`` says why for the client (``left``,
         ``hidden``, ``closed``, ``outside_limits`` with the wager's ``field``,
@@ -683,6 +731,7 @@ class LiveTable:
             "last_result": self._last_result.get(seat.player.id),
             "paused": self.paused,
             "last_bets": _bets_json(self._last_bets.get(seat.player.id)),
+            **({"trainer": view} if (view := self._trainer_view(seat)) else {}),
         }
 
     def info(self) -> dict[str, Any]:
@@ -701,6 +750,7 @@ class LiveTable:
             "players": len(self.seats),
             "phase": self.phase,
             "chips": [money_json(c) for c in self.config.chips],
+            "trainer": self.trainer.allowed,
         }
 
     def table_bets(self) -> dict[str, Any]:
@@ -970,6 +1020,7 @@ class LiveTable:
         self._published = 0
         self._board_shown = 0
         self._hand_names.clear()
+        self.trainer.new_round()
         self.rounds_played += 1
         if self._void_request is None:
             rnd = self.round = self._new_round(await self._shuffled_deck(), playing, staked)
@@ -1128,9 +1179,14 @@ class LiveTable:
         seat.send(self._declined(code, reason, field))
 
     def _ask(self, rnd: Round) -> None:
-        """Send ``decision_required`` to every hand still to decide on this street."""
+        """Send ``decision_required`` to every hand still to decide on this street
+        (and start the advice of the players with the trainer on).
+        """
+        spots = []
         for hand_id in rnd.awaiting():
             seat = self.seats[int(hand_id)]
+            if self.trainer.is_on(seat.player.id):
+                spots.append(self._spot(rnd, seat))
             available = self.wallet.available(seat.player.id)
             seat.send(
                 {
@@ -1144,6 +1200,7 @@ class LiveTable:
                     **self._timer(),
                 }
             )
+        self.trainer.ask(self.game_number, spots, self._send_trainer)
 
     async def _street(self, rnd: Round) -> None:
         street = rnd.phase
@@ -1252,6 +1309,16 @@ class LiveTable:
             seat = self.seats.get(pid)
             if seat is not None:
                 seat.send(message)
+        await self.trainer.flush()
+        for hr in result.hands:
+            seat = self.seats.get(int(hr.id))
+            review = (
+                None
+                if seat is None
+                else self.trainer.review(seat.player.id, self.game_number, seat.decisions)
+            )
+            if seat is not None and review is not None:
+                seat.send(review)
 
     def _end_round_events(self, reason: str) -> None:
         """Void the engine's round (if still open) and mark every event as sent: the

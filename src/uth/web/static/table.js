@@ -8,6 +8,7 @@ import { cardRow, cardSvg } from './cards.js';
 import { chipColour, h } from './dom.js';
 import { handName } from './hands.js';
 import { formatMoney, hasKey, t, tableName, tm } from './i18n.js';
+import { decorateDecision, renderTrainerPanel } from './trainer.js';
 
 const STREETS = ['pre_flop', 'flop', 'river'];
 const SPOTS = ['ante', 'trips', 'bad_beat'];
@@ -84,6 +85,7 @@ export class TableView {
     this.antesReturned = false;
     this.connected = false;
     this.paused = null; // {since} while the round is paused by a malfunction
+    this.trainer = null; // trainer mode, when on: {on, session_cost, rounds, advice, review}
   }
 
   // ---------------------------------------------------------------- DOM
@@ -97,6 +99,7 @@ export class TableView {
       btn.addEventListener('click', () => this.command({ type: btn.dataset.cmd }));
     }
     this.$('btn-reconnect').addEventListener('click', () => this.reconnectNow());
+    this.$('btn-trainer').addEventListener('click', () => this.command({ type: 'trainer', on: !this.trainer?.on }));
     // The browser knows first when the network goes: drop the socket (it may take a
     // long time to notice) and try again as soon as the network is back.
     window.addEventListener('offline', () => {
@@ -380,6 +383,7 @@ export class TableView {
     this.confirmed = null;
     this.banner = null;
     this.antesReturned = false;
+    if (this.trainer) this.trainer.advice = null;
   }
 
   onMessage(msg) {
@@ -408,6 +412,7 @@ export class TableView {
     this.light = msg.light;
     if (msg.table) this.info = { ...(this.info ?? {}), ...msg.table };
     this.tableBets = msg.table_bets ?? this.tableBets;
+    this.applyTrainer(msg.trainer ?? null);
     const own = msg.hole_cards?.length ? msg.hole_cards : msg.player_hand ?? [];
     this.cards = own;
     this.board = msg.board ?? [];
@@ -456,6 +461,7 @@ export class TableView {
       return;
     }
     this.applyState(msg.state);
+    if ('trainer' in msg) this.applyTrainer(msg.trainer);
     if (cmd && cmd.type !== 'snapshot') this.hooks.clearToasts?.('error'); // it worked: the last refusal is stale
     if (cmd?.type === 'decide') {
       this.decision = null;
@@ -463,6 +469,19 @@ export class TableView {
       this.confirmed = { street: this.phase, action: cmd.action };
     }
     if (msg.notice === 'maximum') this.hooks.toast('notice.maximum', 'info');
+  }
+
+  /** Trainer mode as the server says it is (null: off); the last review is kept. */
+  applyTrainer(view) {
+    this.trainer = view ? { ...view, review: this.trainer?.review ?? null } : null;
+  }
+
+  on_trainer_advice(msg) {
+    if (this.trainer) this.trainer.advice = msg;
+  }
+
+  on_trainer_review(msg) {
+    if (this.trainer) this.trainer = { ...this.trainer, review: msg, session_cost: msg.session_cost, rounds: msg.rounds };
   }
 
   /** Another tab of the same player changed the state (a bet, a decision): show it. */
@@ -805,6 +824,7 @@ export class TableView {
     this.renderActions();
     this.renderDecision();
     this.renderResult();
+    this.renderTrainer();
     this.renderLimits();
     this.renderOthers();
     this.renderFeltPays();
@@ -815,6 +835,15 @@ export class TableView {
       this.revealHand = false;
       this.bringCardsIntoView();
     }
+  }
+
+  /** The trainer toggle (play-money tables only) and panel. */
+  renderTrainer() {
+    const btn = this.$('btn-trainer');
+    btn.hidden = !this.info?.trainer;
+    btn.setAttribute('aria-pressed', String(Boolean(this.trainer?.on)));
+    btn.disabled = !this.connected;
+    renderTrainerPanel(this.$('trainer-panel'), this.trainer);
   }
 
   /**
@@ -1046,6 +1075,8 @@ export class TableView {
       btn.addEventListener('click', () => this.decide(action));
       box.append(btn);
     }
+    const advice = this.trainer?.advice;
+    if (advice?.street === d.street && advice.game_number === this.gameNumber) decorateDecision(box, advice);
   }
 
   /**
