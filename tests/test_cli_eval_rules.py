@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -117,17 +118,135 @@ def test_rules_list_json() -> None:
     assert [r["name"] for r in listed] == list(PRESET_NAMES)
     assert listed[0] == {
         "name": "casino",
-        "title": preset("casino").title,
+        "title": "Casino table, house-banked, $50,000 payout cap",
         "seed": "001",
         "banking": "house",
     }
 
 
+# The presets as RULES.md ("Presets", "Pay tables", "Wagers") gives them, written out
+# here by hand (not taken from the code the CLI calls); notes are counted only.
+_BLIND = {
+    "royal_flush": "500:1",
+    "straight_flush": "50:1",
+    "four_of_a_kind": "10:1",
+    "full_house": "3:1",
+    "flush": "3:2",
+    "straight": "1:1",
+}
+_TRIPS = {
+    "royal_flush": "50:1",
+    "straight_flush": "40:1",
+    "four_of_a_kind": "30:1",
+    "full_house": "8:1",
+    "flush": "7:1",
+    "straight": "4:1",
+    "three_of_a_kind": "3:1",
+}
+_BAD_BEAT = {
+    "straight_flush": "7500:1",
+    "four_of_a_kind": "500:1",
+    "full_house": "50:1",
+    "flush": "30:1",
+    "straight": "20:1",
+    "three_of_a_kind": "9:1",
+}
+_LIMIT = {"min": "5.00", "max": "1000.00"}
+_COMMON = {
+    "max_consecutive_banks": 2,
+    "ante": _LIMIT,
+    "trips": _LIMIT,
+    "play_multiples": {"pre_flop": [4, 3], "flop": [2], "river": [1]},
+    "dealer_qualifier": "pair",
+    "blind_pays": _BLIND,
+    "trips_pays": _TRIPS,
+}
+EXPECTED_RULES_JSON = {
+    "casino": {
+        **_COMMON,
+        "name": "casino",
+        "title": "Casino table, house-banked, $50,000 payout cap",
+        "seed": "001",
+        "banking": "house",
+        "deck_procedure": "single_deck",
+        "seats": 7,
+        "back_line_bets": False,
+        "shared_hand": False,
+        "bad_beat": None,
+        "bank": None,
+        "side_bets_not_above_ante": False,
+        "settlement_order": "right_to_left",
+        "folded_trips": "player_hand",
+        "payout_cap": {"amount": "50000.00", "min_bettor_rule": True},
+        "bad_beat_pays": {},
+    },
+    "california": {
+        **_COMMON,
+        "name": "california",
+        "title": "California game, player-dealer banks, two alternating decks",
+        "seed": "000",
+        "banking": "player_dealer",
+        "deck_procedure": "two_alternating_decks",
+        "seats": 7,
+        "back_line_bets": True,
+        "shared_hand": False,
+        "bad_beat": None,
+        "bank": {"min": "100.00", "max": "100000.00"},
+        "side_bets_not_above_ante": False,
+        "settlement_order": "clockwise",
+        "folded_trips": "player_hand",
+        "payout_cap": None,
+        "bad_beat_pays": {},
+    },
+    "california-bad-beat": {
+        **_COMMON,
+        "name": "california-bad-beat",
+        "title": "California game with Bad Beat Bonus, player-dealer banks",
+        "seed": "002",
+        "banking": "player_dealer",
+        "deck_procedure": "two_alternating_decks",
+        "seats": 7,
+        "back_line_bets": True,
+        "shared_hand": False,
+        "bad_beat": _LIMIT,
+        "bank": {"min": "100.00", "max": "100000.00"},
+        "side_bets_not_above_ante": True,
+        "settlement_order": "clockwise",
+        "folded_trips": "board_only",
+        "payout_cap": None,
+        "bad_beat_pays": _BAD_BEAT,
+    },
+    "live": {
+        **_COMMON,
+        "name": "live",
+        "title": "Live online table, house-banked, unlimited players",
+        "seed": "004",
+        "banking": "house",
+        "deck_procedure": "single_deck",
+        "seats": None,
+        "back_line_bets": False,
+        "shared_hand": True,
+        "bad_beat": None,
+        "bank": None,
+        "side_bets_not_above_ante": False,
+        "settlement_order": "right_to_left",
+        "folded_trips": "player_hand",
+        "payout_cap": None,
+        "bad_beat_pays": {},
+    },
+}
+EXPECTED_NOTES = {"casino": 6, "california": 6, "california-bad-beat": 7, "live": 8}
+
+
 @pytest.mark.parametrize("name", PRESET_NAMES)
-def test_rules_show_json_is_the_model_dump(name: str) -> None:
+def test_rules_show_json_gives_the_preset_of_rules_md(name: str) -> None:
     result = runner.invoke(app, ["rules", "show", name, "--json"])
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout) == preset(name).model_dump(mode="json")
+    data = json.loads(result.stdout)
+    notes = data.pop("notes")
+    assert data == EXPECTED_RULES_JSON[name]
+    assert len(notes) == EXPECTED_NOTES[name]
+    assert all(isinstance(n, str) and n.endswith(".") for n in notes)
 
 
 def test_rules_show_casino() -> None:
@@ -212,4 +331,7 @@ def test_rules_show_unknown_preset() -> None:
 def test_version() -> None:
     result = runner.invoke(app, ["version"])
     assert result.exit_code == 0
-    assert result.stdout.strip()
+    assert result.stdout == "0.1.0\n"
+    # the same version as the package metadata in pyproject.toml
+    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    assert tomllib.loads(pyproject.read_text("utf-8"))["project"]["version"] == "0.1.0"

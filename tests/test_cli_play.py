@@ -81,6 +81,7 @@ def test_bad_input_reprompts_with_a_clear_message() -> None:
         "3",  # below the table minimum
         "600",  # Ante + Blind 1,200 is more than the balance
         "10.001",  # a fraction of a cent
+        "1e3",  # not a plain decimal (issue 7, item 5)
         "10",
         "x",  # Trips: not an amount
         "1000",  # 1,020 in all is more than the balance
@@ -96,16 +97,17 @@ def test_bad_input_reprompts_with_a_clear_message() -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert "'abc' is not an amount" in out
+    assert "'1e3' is not an amount" in out
     assert "The Ante must be between 5.00 and 1000.00, got 3.00" in out
     assert "does not cover 1,200.00 (Ante and Blind 1,200.00)" in out
-    assert "'10.001' is not a valid amount (amounts are in whole cents" in out
+    assert "'10.001' is not a valid amount (amounts have at most two decimal places" in out
     assert "'x' is not an amount" in out
     assert re.search(r"does not cover 1,020\.00 \(Ante and Blind 20\.00, Trips\s+1,000\.00\)", out)
     assert "'-5' is not a valid amount (must not be negative" in out
     assert "'z' is not a choice here: type one of 4/3/c." in out
     assert "the round is under way" in out
     assert "'play_2x' is not a choice here" in out
-    assert out.count("Ante (5.00 to 1,000.00)") == 5 + 1  # five tries, then round 2
+    assert out.count("Ante (5.00 to 1,000.00)") == 6 + 1  # six tries, then round 2
     # the same first round as the scripted game: +45
     assert out.rstrip().endswith("You leave the table with 1,045.00 (+45.00 after 1 round).")
     assert "Traceback" not in out
@@ -156,7 +158,11 @@ def test_000_player_dealer_table_bank_covers_only_its_amount() -> None:
     # 100; Trips (a pair) and Bad Beat (dealer not qualifying) lose 5 each: +90.
     assert "Dealer has high card, does not qualify" in out
     assert "The dealer does not qualify: your Ante is returned." in out
-    assert "100.00 not covered by the bank" in out
+    # issue 7, item 4: which amount is the returned stake and which the unpaid winnings
+    assert (
+        "Play: 100.00 of the stake not covered by the bank, returned; "
+        "100.00 of winnings not paid by the bank." in out
+    )
     assert "Player-dealer (computer): -90.00" in out
     assert out.rstrip().endswith("You leave the table with 1,090.00 (+90.00 after 1 round).")
 
@@ -187,15 +193,71 @@ def test_q_leaves_before_the_first_deal_with_a_secure_shuffle() -> None:
     assert "You leave the table with 1,000.00 (even after 0 rounds)." in result.output
 
 
+def _dealt(output: str) -> list[str]:
+    """Every card line of one played round: hole cards, flop, turn and river, dealer."""
+    return re.findall(r"(?:Your cards|Flop|Turn and river|Dealer shows): [^\n]*", output)
+
+
+def test_without_a_seed_the_deck_comes_from_the_secure_shuffler(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # RULES.md, "Decks and shuffling": real play shuffles with a cryptographically
+    # secure generator. Every shuffle of a game without --seed goes through
+    # SecureShuffler (os.urandom), and two games deal different cards.
+    import uth.cli.play as play_module
+    from uth.cards import SecureShuffler
+
+    used: list[str] = []
+
+    class Spy(SecureShuffler):
+        def shuffle(self, cards):  # type: ignore[no-untyped-def]
+            used.append("secure")
+            return super().shuffle(cards)
+
+    class NoSeeded(SeededShuffler):
+        def __init__(self, seed: int) -> None:  # pragma: no cover - must not be called
+            raise AssertionError("uth play without --seed built a seeded shuffler")
+
+    monkeypatch.setattr(play_module, "SecureShuffler", Spy)
+    monkeypatch.setattr(play_module, "SeededShuffler", NoSeeded)
+    script = "5\n0\nc\nc\nf\nq\n"  # Ante 5, no Trips, check, check, fold, leave
+    first, second = play(input=script), play(input=script)
+    assert first.exit_code == 0 and second.exit_code == 0, first.output + second.output
+    assert used == ["secure", "secure"]  # one shuffle per round, each by the secure shuffler
+    one, two = _dealt(first.output), _dealt(second.output)
+    assert len(one) == len(two) == 4  # hole cards, flop, turn and river, dealer
+    # Nine cards of two independent shuffles agree with probability 44!/52!, below 1e-15.
+    assert one != two
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--rules", "nope"], "unknown preset 'nope'"),
         (["--rules", "casino", "--bank", "100"], "--bank: rule set 'casino' is house-banked"),
         (["--rules", "california", "--bank", "50"], "--bank: must be between 100.00"),
-        (["--rules", "california", "--bank", "lots"], "--bank: expected an amount"),
+        (
+            ["--rules", "california", "--bank", "lots"],
+            "--bank: expected a plain decimal amount such as 10 or 12.50, got 'lots'",
+        ),
         (["--balance", "-5"], "--balance: must not be negative"),
-        (["--balance", "abc"], "--balance: expected an amount"),
+        (
+            ["--balance", "abc"],
+            "--balance: expected a plain decimal amount such as 10 or 12.50, got 'abc'",
+        ),
+        # issue 7, item 5: one parser of plain decimals
+        (
+            ["--balance", "1e3"],
+            "--balance: expected a plain decimal amount such as 10 or 12.50, got '1e3'",
+        ),
+        (
+            ["--balance", "100.005"],
+            "--balance: amounts have at most two decimal places, got '100.005'",
+        ),
+        (
+            ["--rules", "california", "--bank", "1e3"],
+            "--bank: expected a plain decimal amount such as 10 or 12.50, got '1e3'",
+        ),
         (["--rules", "/no/such/rules.toml"], "cannot read"),
     ],
 )

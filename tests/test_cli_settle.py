@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import subprocess
 import sys
 from decimal import Decimal
@@ -21,11 +22,28 @@ runner = CliRunner()
 
 BOARD = ["Ah", "Kd", "7c", "7s", "2h"]
 DEALER_QQ = {"category": "two_pair", "best_five": ["Qd", "Qc", "7s", "7c", "Ah"], "qualifies": True}
-NO_ACTION = {"stake": 0, "result": "no_action", "net": 0}
 
 
-def w(stake: float, result: str, net: float) -> dict[str, Any]:
-    return {"stake": stake, "result": result, "net": net}
+def w(
+    stake: float,
+    result: str,
+    net: float,
+    *,
+    capped: float = 0,
+    uncovered: float = 0,
+    uncovered_winnings: float = 0,
+) -> dict[str, Any]:
+    return {
+        "stake": stake,
+        "result": result,
+        "net": net,
+        "capped": capped,
+        "uncovered": uncovered,
+        "uncovered_winnings": uncovered_winnings,
+    }
+
+
+NO_ACTION = w(0, "no_action", 0)
 
 
 def casino_deal() -> dict[str, Any]:
@@ -180,21 +198,8 @@ def test_loss_and_fold_with_cents() -> None:
     ]
     code, out = settle_json(deal)
     assert code == 0
+    # the folded hand first (settled at the fold), then the others (RULES.md, step 7)
     assert out["hands"] == [
-        {
-            "id": "lose",
-            "category": "pair",
-            "best_five": ["7s", "7c", "Ah", "Kd", "4d"],
-            "outcome": "lose",
-            "wagers": {
-                "ante": w(10, "lose", -10),
-                "blind": w(10, "lose", -10),
-                "play": w(10, "lose", -10),
-                "trips": w(5, "lose", -5),
-                "bad_beat": NO_ACTION,
-            },
-            "net": -35,
-        },
         {
             # folded a full house: Trips is settled on the player's hand (casino, player_hand)
             "id": "fold",
@@ -209,6 +214,20 @@ def test_loss_and_fold_with_cents() -> None:
                 "bad_beat": NO_ACTION,
             },
             "net": 27,
+        },
+        {
+            "id": "lose",
+            "category": "pair",
+            "best_five": ["7s", "7c", "Ah", "Kd", "4d"],
+            "outcome": "lose",
+            "wagers": {
+                "ante": w(10, "lose", -10),
+                "blind": w(10, "lose", -10),
+                "play": w(10, "lose", -10),
+                "trips": w(5, "lose", -5),
+                "bad_beat": NO_ACTION,
+            },
+            "net": -35,
         },
     ]
     assert out["banker"] == {"kind": "house", "net": 8}
@@ -238,7 +257,7 @@ def test_payout_cap_casino() -> None:
     # Ante 1,000 + Play 4,000 + Blind 500,000 is capped to 50,000 in all: the Blind gets 45,000.
     assert out["hands"][0]["wagers"] == {
         "ante": w(1000, "win", 1000),
-        "blind": w(1000, "win", 45000),
+        "blind": w(1000, "win", 45000, capped=455000),
         "play": w(4000, "win", 4000),
         "trips": w(1000, "win", 50000),  # Trips is not capped
         "bad_beat": NO_ACTION,
@@ -259,7 +278,8 @@ def test_player_dealer_bank_limits_the_round() -> None:
     assert code == 0
     seat1, seat2, seat3 = out["hands"]
     # seat1 wins 10 + 30 + 40 = 80; only 20 of the Trips' 40 is covered by the bank of 100.
-    assert seat1["wagers"]["trips"] == w(5, "win", 20)
+    # 20 of its winnings are not paid: half the stake (2.50) is returned uncovered
+    assert seat1["wagers"]["trips"] == w(5, "win", 20, uncovered=2.5, uncovered_winnings=20)
     assert seat1["net"] == 100
     # seat2 loses 30: collected (the player-dealer is at -100, so -70 after)
     assert seat2["outcome"] == "lose"
@@ -270,7 +290,7 @@ def test_player_dealer_bank_limits_the_round() -> None:
     assert seat3["wagers"] == {
         "ante": w(5, "win", 5),
         "blind": w(5, "win", 15),
-        "play": w(20, "win", 10),
+        "play": w(20, "win", 10, uncovered=10, uncovered_winnings=10),
         "trips": NO_ACTION,
         "bad_beat": NO_ACTION,
     }
@@ -462,7 +482,74 @@ def test_human_output_player_dealer_notes_uncovered() -> None:
     result = runner.invoke(app, ["settle"], input=json.dumps(deal))
     assert result.exit_code == 0, result.output
     assert "Player-dealer (bank 100.00)" in result.stdout
-    assert "not covered by the bank" in result.stdout
+    lines = result.stdout.splitlines()
+    assert (
+        "Play: 60.00 of the stake not covered by the bank, returned; "
+        "60.00 of winnings not paid by the bank." in lines
+    )
+    assert (
+        "Trips: 5.00 of the stake not covered by the bank, returned; "
+        "40.00 of winnings not paid by the bank." in lines
+    )
+
+
+# issue 7, item 4: a Blind partly covered at 50:1 (straight flush 9h-Th with 8h 7h 6h):
+# 410.00 of its winnings are not paid and 8.20 of its stake is returned uncovered.
+PARTLY_COVERED_BLIND = {
+    "rules": "california",
+    "board": ["8h", "7h", "6h", "2c", "3d"],
+    "dealer": ["Qc", "Qd"],
+    "player_dealer": {"bank": 100},
+    "hands": [{"id": "s1", "hole": ["9h", "Th"], "wagers": {"ante": 10, "blind": 10}, "play": 4}],
+}
+
+
+def test_partly_covered_blind_json_says_uncovered_stake_and_unpaid_winnings() -> None:
+    code, out = settle_json(PARTLY_COVERED_BLIND)
+    assert code == 0
+    assert out["hands"][0]["wagers"] == {
+        "ante": w(10, "win", 10),
+        "blind": w(10, "win", 90, uncovered=8.2, uncovered_winnings=410),
+        "play": w(40, "no_action", 0, uncovered=40, uncovered_winnings=40),
+        "trips": NO_ACTION,
+        "bad_beat": NO_ACTION,
+    }
+    assert out["banker"] == {"kind": "player_dealer", "net": -100}
+
+
+def test_partly_covered_blind_human_output_says_which_is_which() -> None:
+    result = runner.invoke(app, ["settle"], input=json.dumps(PARTLY_COVERED_BLIND))
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert (
+        "Blind: 8.20 of the stake not covered by the bank, returned; "
+        "410.00 of winnings not paid by the bank." in lines
+    )
+    assert (
+        "Play: 40.00 of the stake not covered by the bank, returned; "
+        "40.00 of winnings not paid by the bank." in lines
+    )
+
+
+def test_payout_cap_human_output_names_the_withheld_winnings() -> None:
+    deal = {
+        "rules": "casino",
+        "board": ["As", "Ks", "Qs", "Js", "2d"],
+        "dealer": ["Qc", "Qd"],
+        "hands": [
+            {
+                "id": "royal",
+                "hole": ["Ts", "3c"],
+                "wagers": {"ante": 1000, "blind": 1000},
+                "play": 4,
+            }
+        ],
+    }
+    result = runner.invoke(app, ["settle"], input=json.dumps(deal))
+    assert result.exit_code == 0, result.output
+    assert (
+        "Blind: 455,000.00 of winnings over the payout cap, not paid." in result.stdout.splitlines()
+    )
 
 
 # --- bad input -----------------------------------------------------------------
@@ -566,7 +653,14 @@ BAD_DEALS: list[tuple[Any, str]] = [
         _mod(**{WG + "bad_beat": 5}),
         "hands[0].wagers.bad_beat: the Bad Beat Bonus is not offered by rule set 'casino', got 5.00",
     ),
-    (_mod(**{WG + "ante": 1e30}), "hands[0].wagers.ante: amount too large"),
+    (
+        _mod(**{WG + "ante": 1e30}),
+        "hands[0].wagers.ante: expected a plain decimal amount such as 10 or 12.50, got 1E+30",
+    ),
+    (
+        _mod(**{WG + "ante": 1e12}),
+        "hands[0].wagers.ante: amounts are at most 999999999999.99, got 1000000000000",
+    ),
     (
         _mod(**{H + "play": 5}),
         "hands[0].play: the Play multiple must be one of 4, 3, 2, 1, 0, got 5",
@@ -607,7 +701,28 @@ def test_amounts_in_whole_cents() -> None:
     text = json.dumps(casino_deal()).replace('"ante": 10', '"ante": 10.001')
     code, out = settle_json(text)
     assert code == 1
-    assert out == {"error": "hands[0].wagers.ante: amounts are in whole cents, got 10.001"}
+    assert out == {
+        "error": "hands[0].wagers.ante: amounts have at most two decimal places, got 10.001"
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ('"ante": 1e2', "1E+2"),  # issue 7, item 5: an exponent is not a plain decimal
+        ('"ante": 1E1', "1E+1"),
+        ('"ante": 10.000', "10.000"),
+    ],
+)
+def test_amounts_are_plain_decimals(text: str, shown: str) -> None:
+    deal = json.dumps(casino_deal()).replace('"ante": 10', text)
+    code, out = settle_json(deal)
+    assert code == 1
+    if shown.startswith("10."):
+        want = f"hands[0].wagers.ante: amounts have at most two decimal places, got {shown}"
+    else:
+        want = f"hands[0].wagers.ante: expected a plain decimal amount such as 10 or 12.50, got {shown}"
+    assert out == {"error": want}
 
 
 def test_example_error_message() -> None:
@@ -767,10 +882,36 @@ def test_settle_json_never_raises() -> None:
     assert settle_io.settle_json(casino_deal())["banker"] == {"kind": "house", "net": -120}
 
 
-def test_settlement_to_json_matches_the_cli() -> None:
-    settlement = settle_io.settle_deal(settle_io.deal_from_json(casino_deal()))
-    _, out = settle_json(casino_deal())
-    assert settle_io.settlement_to_json(settlement) == out
+def test_readme_example_exact_json() -> None:
+    # The deal of the README (uth settle): seat2 folds 9c 8c, so it is settled first
+    # (at the fold); seat1's full house then wins. Expected values worked out by hand.
+    deal = casino_deal()
+    deal["hands"].append(
+        {"id": "seat2", "hole": ["9c", "8c"], "wagers": {"ante": 25, "blind": 25}, "play": 0}
+    )
+    code, out = settle_json(deal)
+    assert code == 0
+    assert out == {
+        "dealer": DEALER_QQ,
+        "hands": [
+            {
+                "id": "seat2",
+                "category": "pair",
+                "best_five": ["7s", "7c", "Ah", "Kd", "9c"],
+                "outcome": "fold",
+                "wagers": {
+                    "ante": w(25, "lose", -25),
+                    "blind": w(25, "lose", -25),
+                    "play": NO_ACTION,
+                    "trips": NO_ACTION,
+                    "bad_beat": NO_ACTION,
+                },
+                "net": -50,
+            },
+            SEAT1_FULL_HOUSE,
+        ],
+        "banker": {"kind": "house", "net": -70},
+    }
 
 
 # --- the real console script ---------------------------------------------------
@@ -779,6 +920,8 @@ def test_settlement_to_json_matches_the_cli() -> None:
 def test_console_script_reads_stdin() -> None:
     script = Path(sys.executable).with_name("uth")
     if not script.exists():
+        # `make install` puts it there; CI must run this test (TEAM.md: skips fail there)
+        assert os.environ.get("CI") != "true", "the uth console script is not installed"
         pytest.skip("the uth console script is not installed next to this interpreter")
     proc = subprocess.run(
         [str(script), "settle", "--json"],
@@ -831,7 +974,159 @@ def test_back_line_bet_is_settled_right_after_its_hand() -> None:
     # seat1 takes 120 of the bank of 150; b gets Ante 10 and 20 of its Blind's 30.
     assert out["hands"][0]["net"] == 120
     assert out["hands"][1]["wagers"]["ante"] == w(10, "win", 10)
-    assert out["hands"][1]["wagers"]["blind"] == w(10, "win", 20)
-    assert out["hands"][1]["wagers"]["play"] == w(40, "no_action", 0)
+    # 10 of the Blind's 30 is not paid: a third of its stake (3.33) is returned uncovered
+    assert out["hands"][1]["wagers"]["blind"] == w(
+        10, "win", 20, uncovered=3.33, uncovered_winnings=10
+    )
+    assert out["hands"][1]["wagers"]["play"] == w(
+        40, "no_action", 0, uncovered=40, uncovered_winnings=40
+    )
     assert out["hands"][2]["net"] == 0
     assert out["banker"] == {"kind": "player_dealer", "net": -150}
+
+
+# --- issue 7, item 1: a folded hand is settled at the fold --------------------------
+
+ISSUE_7_DEAL = {
+    "rules": "california-bad-beat",
+    "board": ["9h", "8d", "2c", "2s", "5d"],
+    "dealer": ["Ac", "Ad"],
+    "player_dealer": {"bank": 100},
+    "hands": [
+        {"id": "s1", "hole": ["Kc", "Qh"], "wagers": {"ante": 50, "blind": 50}, "play": 1},
+        {"id": "s2", "hole": ["3c", "4h"], "wagers": {"ante": 10, "blind": 10}, "play": 0},
+    ],
+}
+
+
+def test_issue_7_folded_hand_is_collected_first_against_the_bank() -> None:
+    # s2's fold is collected at the fold (-20, the player-dealer at +20); then s1 loses
+    # its Ante 50 and 30 of its Blind, the rest uncovered: s1 -80, s2 -20, bank +100.
+    code, out = settle_json(ISSUE_7_DEAL)
+    assert code == 0
+    assert out == {
+        "dealer": {
+            "category": "two_pair",
+            "best_five": ["Ad", "Ac", "2s", "2c", "9h"],
+            "qualifies": True,
+        },
+        "hands": [
+            {
+                "id": "s2",
+                "category": "pair",
+                "best_five": ["2s", "2c", "9h", "8d", "5d"],
+                "outcome": "fold",
+                "wagers": {
+                    "ante": w(10, "lose", -10),
+                    "blind": w(10, "lose", -10),
+                    "play": NO_ACTION,
+                    "trips": NO_ACTION,
+                    "bad_beat": NO_ACTION,
+                },
+                "net": -20,
+            },
+            {
+                "id": "s1",
+                "category": "pair",
+                "best_five": ["2s", "2c", "Kc", "Qh", "9h"],
+                "outcome": "lose",
+                "wagers": {
+                    "ante": w(50, "lose", -50),
+                    "blind": w(50, "lose", -30, uncovered=20),
+                    "play": w(50, "no_action", 0, uncovered=50),
+                    "trips": NO_ACTION,
+                    "bad_beat": NO_ACTION,
+                },
+                "net": -80,
+            },
+        ],
+        "banker": {"kind": "player_dealer", "net": 100},
+    }
+
+
+def test_issue_7_folded_hand_human_output() -> None:
+    result = runner.invoke(app, ["settle"], input=json.dumps(ISSUE_7_DEAL))
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.index("s2 3♣ 4♥: pair of twos, fold") < out.index("s1 K♣ Q♥: pair of twos, lose")
+    lines = out.splitlines()
+    assert "Blind: 20.00 of the stake not covered by the bank, returned." in lines
+    assert "Play: 50.00 of the stake not covered by the bank, returned." in lines
+    assert [line.split()[-1] for line in lines[-2:]] == ["-100.00", "+100.00"]
+
+
+# --- issue 7, item 2: the card checks are the engine's ------------------------------
+
+
+def _live(*holes: list[str]) -> dict[str, Any]:
+    return {
+        "rules": "live",
+        "board": list(BOARD),
+        "dealer": ["Qc", "Qd"],
+        "hands": [
+            {"id": f"p{i}", "hole": hole, "wagers": {"ante": 10, "blind": 10}, "play": 4}
+            for i, hole in enumerate(holes)
+        ],
+    }
+
+
+def test_live_table_several_players_on_the_one_shared_hand() -> None:
+    code, out = settle_json(_live(["Kc", "Qh"], ["Kc", "Qh"], ["Qh", "Kc"]))
+    assert code == 0, out
+    # 004: each plays K-Q on A K 7 7 2 (two pair, kings and sevens) against the dealer's
+    # queens and sevens: Ante +10, Blind push, Play +40; right to left (003).
+    assert [h["id"] for h in out["hands"]] == ["p2", "p1", "p0"]
+    assert [h["net"] for h in out["hands"]] == [50, 50, 50]
+    assert out["banker"] == {"kind": "house", "net": -150}
+
+
+@pytest.mark.parametrize(
+    ("deal", "message"),
+    [
+        (
+            _live(["Kc", "Qh"], ["Kc", "Jh"]),
+            "hands[1].hole: rule set 'live' deals one shared player hand, got Kc Jh besides Kc Qh",
+        ),
+        (_live(["Kc", "Ah"]), "hands[0].hole[1]: duplicate card Ah (also at board[0])"),
+        (_live(["Kc", "Qh", "Jh"]), "hands[0].hole: expected 2 cards, got 3"),
+    ],
+)
+def test_live_table_card_errors(deal: dict[str, Any], message: str) -> None:
+    code, out = settle_json(deal)
+    assert code == 1
+    assert out == {"error": message}
+
+
+def test_contract_and_engine_card_checks_are_one_definition(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # uth settle checks the cards by calling the engine's check_deal (issue 7, item 2).
+    calls: list[str] = []
+    real = settle_io.check_deal
+
+    def spy(*args: Any) -> None:
+        calls.append("check_deal")
+        real(*args)
+
+    monkeypatch.setattr(settle_io, "check_deal", spy)
+    settle_io.deal_from_json(_live(["Kc", "Qh"], ["Kc", "Qh"]))
+    assert calls == ["check_deal"]
+
+
+# --- issue 7, item 3: the order of resolution ----------------------------------------
+
+
+def test_casino_resolves_right_to_left_card_room_clockwise() -> None:
+    deal = casino_deal()
+    deal["hands"] += [
+        {"id": "seat2", "hole": ["Kc", "Kh"], "wagers": {"ante": 10, "blind": 10}, "play": 4},
+        {"id": "seat3", "hole": ["3c", "4d"], "wagers": {"ante": 10, "blind": 10}, "play": 0},
+    ]
+    code, out = settle_json(deal)
+    assert code == 0
+    assert [h["id"] for h in out["hands"]] == ["seat3", "seat2", "seat1"]
+    deal["rules"] = "california"
+    deal["player_dealer"] = {"bank": 1000}
+    code, out = settle_json(deal)
+    assert code == 0
+    assert [h["id"] for h in out["hands"]] == ["seat3", "seat1", "seat2"]

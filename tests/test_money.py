@@ -1,4 +1,4 @@
-"""Tests for uth.money: Decimal amounts with two decimal places."""
+"""Tests for uth.money: Decimal amounts with two decimal places, one parser."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from uth.errors import InvalidWagerError, UthError
-from uth.money import CENT, ZERO, cents, money_json, to_money
+from uth.money import CENT, MAX_AMOUNT, ZERO, cents, money_json, parse_amount
 
 
 @pytest.mark.parametrize(
@@ -19,19 +19,20 @@ from uth.money import CENT, ZERO, cents, money_json, to_money
         ("5", "5.00"),
         ("7.5", "7.50"),
         ("0.01", "0.01"),
-        ("12.340", "12.34"),
-        (" 5 ", "5.00"),
-        ("1e2", "100.00"),
+        ("12.34", "12.34"),
+        ("007", "7.00"),
         (Decimal("2.5"), "2.50"),
         (Decimal("3"), "3.00"),
+        (Decimal("3.00"), "3.00"),
         (0.1, "0.10"),
         (0.3, "0.30"),
         (2.67, "2.67"),
-        (1e20, "100000000000000000000.00"),
+        (100.0, "100.00"),
+        ("999999999999.99", "999999999999.99"),
     ],
 )
-def test_to_money_valid(value: object, expected: str) -> None:
-    got = to_money(value)
+def test_parse_amount_valid(value: object, expected: str) -> None:
+    got = parse_amount(value)
     assert isinstance(got, Decimal)
     assert got == Decimal(expected)
     # Always exactly two decimal places.
@@ -40,94 +41,149 @@ def test_to_money_valid(value: object, expected: str) -> None:
 
 
 def test_float_tenth_stays_exact() -> None:
-    # Decimal(0.1) would be 0.1000000000000000055511151231257827...; through str it is 0.1.
-    assert to_money(0.1) == Decimal("0.10")
-    assert to_money(0.1) + to_money(0.2) == Decimal("0.30")
-    assert to_money(0.1) * 3 == to_money(0.3)
-
-
-@pytest.mark.parametrize("value", ["0.001", "1.005", 1.005, 0.001, Decimal("5.001"), "10.999"])
-def test_fraction_of_a_cent_is_rejected(value: object) -> None:
-    with pytest.raises(InvalidWagerError, match=r"^amount: amounts are in whole cents") as info:
-        to_money(value)
-    assert info.value.field == "amount"
-
-
-@pytest.mark.parametrize("value", [-1, "-0.01", Decimal("-5"), -2.5])
-def test_negative_is_rejected_by_default(value: object) -> None:
-    with pytest.raises(InvalidWagerError, match=r"^stake: must not be negative") as info:
-        to_money(value, field="stake")
-    assert info.value.field == "stake"
-
-
-def test_negative_allowed_when_asked() -> None:
-    assert to_money(-5, allow_negative=True) == Decimal("-5.00")
-    assert str(to_money("-0.01", allow_negative=True)) == "-0.01"
-    assert str(to_money(-2.5, allow_negative=True)) == "-2.50"
-
-
-def test_negative_fraction_of_cent_still_rejected_when_negative_allowed() -> None:
-    with pytest.raises(InvalidWagerError, match="whole cents"):
-        to_money("-0.005", allow_negative=True)
-
-
-def test_negative_zero_is_plain_zero() -> None:
-    got = to_money("-0")
-    assert got == ZERO
-    assert str(got) == "0.00"
-    assert str(to_money("-0.00", allow_negative=True)) == "0.00"
-
-
-@pytest.mark.parametrize("value", [True, False])
-def test_bool_is_not_an_amount(value: bool) -> None:
-    with pytest.raises(InvalidWagerError, match=r"^wagers\.ante: expected an amount, got") as info:
-        to_money(value, field="wagers.ante")
-    assert info.value.field == "wagers.ante"
-    assert repr(value) in str(info.value)
+    # Decimal(0.1) would be 0.1000000000000000055511151231257827...; through repr it is 0.1.
+    assert parse_amount(0.1) == Decimal("0.10")
+    assert parse_amount(0.1) + parse_amount(0.2) == Decimal("0.30")
+    assert parse_amount(0.1) * 3 == parse_amount(0.3)
 
 
 @pytest.mark.parametrize(
     "value",
     [
-        float("nan"),
-        float("inf"),
-        float("-inf"),
-        "NaN",
-        "inf",
-        "-Infinity",
-        Decimal("NaN"),
-        Decimal("sNaN"),
-        Decimal("Infinity"),
-        "abc",
-        "",
-        "5 dollars",
-        "1,000",
-        None,
-        [5],
-        {"amount": 5},
-        b"5",
+        "0.001",
+        "1.005",
+        1.005,
+        0.001,
+        Decimal("5.001"),
+        "10.999",
+        "12.340",
+        "5.000",
+        Decimal("5.000"),
     ],
 )
-def test_not_a_finite_number(value: object) -> None:
-    with pytest.raises(InvalidWagerError, match=r"^amount: expected an amount, got ") as info:
-        to_money(value)
+def test_more_than_two_places_is_rejected(value: object) -> None:
+    with pytest.raises(InvalidWagerError) as info:
+        parse_amount(value, field="wagers.trips")
+    assert str(info.value) == (
+        f"wagers.trips: amounts have at most two decimal places, got {value!r}"
+        if isinstance(value, str)
+        else f"wagers.trips: amounts have at most two decimal places, got {value}"
+    )
+    assert info.value.field == "wagers.trips"
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        # issue 7, item 5: exponents, blanks, NaN and Infinity, signs are not plain decimals
+        ("1e2", "'1e2'"),
+        ("1e3", "'1e3'"),
+        ("1E2", "'1E2'"),
+        (" 5 ", "' 5 '"),
+        ("5 ", "'5 '"),
+        ("\t5", "'\\t5'"),
+        ("+5", "'+5'"),
+        (".5", "'.5'"),
+        ("5.", "'5.'"),
+        ("1_000", "'1_000'"),
+        ("1,000", "'1,000'"),
+        ("\u0665", "'\u0665'"),  # an Arabic-Indic digit five
+        ("NaN", "'NaN'"),
+        ("nan", "'nan'"),
+        ("Infinity", "'Infinity'"),
+        ("-Infinity", "'-Infinity'"),
+        ("inf", "'inf'"),
+        ("", "''"),
+        ("abc", "'abc'"),
+        ("5 dollars", "'5 dollars'"),
+        (Decimal("1E+2"), "1E+2"),
+        (Decimal("NaN"), "NaN"),
+        (Decimal("Infinity"), "Infinity"),
+        (float("nan"), "nan"),
+        (float("inf"), "inf"),
+        (float("-inf"), "-inf"),
+        (1e30, "1e+30"),
+        (1e16, "1e+16"),
+        (1e-05, "1e-05"),
+    ],
+)
+def test_not_a_plain_decimal(value: object, shown: str) -> None:
+    with pytest.raises(InvalidWagerError) as info:
+        parse_amount(value, field="amount")
+    assert str(info.value) == (
+        f"amount: expected a plain decimal amount such as 10 or 12.50, got {shown}"
+    )
     assert info.value.field == "amount"
     assert info.value.code == "invalid_wager"
 
 
-@pytest.mark.parametrize("value", ["1e30", 1e30, Decimal("1E+40"), "99999999999999999999999999999"])
-def test_huge_amount_is_a_clear_error(value: object) -> None:
-    # Regression: these used to escape as a raw decimal.InvalidOperation from quantize().
-    with pytest.raises(InvalidWagerError, match=r"^amount: amount too large") as info:
-        to_money(value)
-    assert info.value.field == "amount"
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (True, "True"),
+        (False, "False"),
+        (None, "None"),
+        ([5], "[5]"),
+        ({"a": 5}, "{'a': 5}"),
+        (b"5", "b'5'"),
+    ],
+)
+def test_not_an_amount_at_all(value: object, shown: str) -> None:
+    with pytest.raises(InvalidWagerError) as info:
+        parse_amount(value, field="wagers.ante")
+    assert str(info.value) == f"wagers.ante: expected an amount such as 10 or 12.50, got {shown}"
+    assert info.value.field == "wagers.ante"
+
+
+@pytest.mark.parametrize("value", [-1, "-0.01", Decimal("-5"), -2.5])
+def test_negative_is_rejected_by_default(value: object) -> None:
+    with pytest.raises(InvalidWagerError, match=r"^stake: must not be negative, got ") as info:
+        parse_amount(value, field="stake")
+    assert info.value.field == "stake"
+
+
+def test_negative_allowed_when_asked() -> None:
+    assert parse_amount(-5, allow_negative=True) == Decimal("-5.00")
+    assert str(parse_amount("-0.01", allow_negative=True)) == "-0.01"
+    assert str(parse_amount(-2.5, allow_negative=True)) == "-2.50"
+
+
+def test_negative_with_three_places_still_rejected_when_negative_allowed() -> None:
+    with pytest.raises(InvalidWagerError, match="at most two decimal places"):
+        parse_amount("-0.005", allow_negative=True)
+
+
+def test_negative_zero_is_plain_zero() -> None:
+    got = parse_amount("-0")
+    assert got == ZERO
+    assert str(got) == "0.00"
+    assert str(parse_amount("-0.00", allow_negative=True)) == "0.00"
+
+
+@pytest.mark.parametrize(
+    "value", ["1000000000000", 10**12, "99999999999999999999999999999", -(10**13)]
+)
+def test_above_the_maximum_is_a_clear_error(value: object) -> None:
+    assert Decimal("999999999999.99") == MAX_AMOUNT
+    with pytest.raises(InvalidWagerError) as info:
+        parse_amount(value, allow_negative=True)
+    shown = repr(value) if isinstance(value, str) else str(value)
+    assert str(info.value) == f"amount: amounts are at most 999999999999.99, got {shown}"
+
+
+def test_long_values_are_cut_short_in_the_message() -> None:
+    with pytest.raises(InvalidWagerError) as info:
+        parse_amount("9" * 100 + "x")
+    assert str(info.value) == (
+        "amount: expected a plain decimal amount such as 10 or 12.50, got '" + "9" * 36 + "..."
+    )
 
 
 def test_errors_are_value_errors() -> None:
     assert issubclass(InvalidWagerError, UthError)
     assert issubclass(InvalidWagerError, ValueError)
     with pytest.raises(ValueError):
-        to_money("x")
+        parse_amount("x")
 
 
 def test_constants() -> None:

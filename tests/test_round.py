@@ -48,8 +48,20 @@ def settled(
     net: str | int,
     uncovered: str | int = 0,
     capped: str | int = 0,
+    uncovered_stake: str | int = 0,
+    uncovered_winnings: str | int = 0,
 ) -> ev.WagerSettled:
-    return ev.WagerSettled(player, wager, D(stake), result, D(net), D(uncovered), D(capped))
+    return ev.WagerSettled(
+        player,
+        wager,
+        D(stake),
+        result,
+        D(net),
+        D(uncovered),
+        D(capped),
+        D(uncovered_stake),
+        D(uncovered_winnings),
+    )
 
 
 def phase_of(rnd: Round) -> Phase:
@@ -121,21 +133,23 @@ def test_001_scripted_round_exact_events_and_money() -> None:
     assert rnd.board == C("Ah Kc 9s 4h 3c")
 
     showdown = rnd.act("bob", "play_1x")
+    # 003: a house dealer resolves the hands right to left, the reverse of the deal:
+    # bob (seat 2) before amy (seat 1).
     assert showdown == (
         ev.DecisionMade("bob", "river", "play_1x", 1, D(10)),
         ev.DealerRevealed(C("Qc Qd"), "pair", C("Qd Qc Ah Kc 9s"), True),
-        ev.HandShown("amy", C("As Ad"), "three_of_a_kind", C("As Ah Ad Kc 9s"), "win"),
-        settled("amy", "ante", 10, "win", 10),
-        settled("amy", "blind", 10, "push", 0),  # a win below a straight: the Blind pushes
-        settled("amy", "play", 40, "win", 40),
-        settled("amy", "trips", 5, "win", 15),  # three of a kind 3:1
-        settled("amy", "bad_beat", 0, "no_action", 0),
         ev.HandShown("bob", C("8h 8d"), "pair", C("8h 8d Ah Kc 9s"), "lose"),
         settled("bob", "ante", 10, "lose", -10),
         settled("bob", "blind", 10, "lose", -10),
         settled("bob", "play", 10, "lose", -10),
         settled("bob", "trips", 5, "lose", -5),
         settled("bob", "bad_beat", 0, "no_action", 0),
+        ev.HandShown("amy", C("As Ad"), "three_of_a_kind", C("As Ah Ad Kc 9s"), "win"),
+        settled("amy", "ante", 10, "win", 10),
+        settled("amy", "blind", 10, "push", 0),  # a win below a straight: the Blind pushes
+        settled("amy", "play", 40, "win", 40),
+        settled("amy", "trips", 5, "win", 15),  # three of a kind 3:1
+        settled("amy", "bad_beat", 0, "no_action", 0),
         ev.RoundSettled("house", D(-30)),
     )
     revealed = showdown[1]
@@ -447,9 +461,10 @@ def test_004_timeout_at_river_auto_folds() -> None:
     rnd.act("pat", "check", auto=True)
     assert rnd.timeout_action("pat") == FOLD
     out = rnd.act("pat", rnd.timeout_action("pat"), auto=True)
+    # RULES.md step 7: the folded hand is collected at the fold, before the dealer's
+    # cards are shown.
     assert out == (
         ev.DecisionMade("pat", "river", "fold", 0, D(0), True),
-        ev.DealerRevealed(C("Ks Jd"), "pair", C("Ks Kc Jd 9s 7c"), True),
         ev.HandFolded("pat"),
         settled("pat", "ante", 10, "lose", -10),
         settled("pat", "blind", 10, "lose", -10),
@@ -457,9 +472,10 @@ def test_004_timeout_at_river_auto_folds() -> None:
         # 004: the Trips bet has action on the player's best hand after a fold
         settled("pat", "trips", 5, "win", 15),
         settled("pat", "bad_beat", 0, "no_action", 0),
+        ev.DealerRevealed(C("Ks Jd"), "pair", C("Ks Kc Jd 9s 7c"), True),
         ev.RoundSettled("house", D(5)),
     )
-    assert rnd.events[-9].to_dict()["auto"] is True
+    assert out[0].to_dict()["auto"] is True
     with pytest.raises(IllegalActionError, match="no decision"):
         rnd.timeout_action("pat")
     assert_replays(rnd, LIVE_TOP)
@@ -484,7 +500,10 @@ def test_timeout_action_only_for_a_hand_still_to_decide() -> None:
 NO_QUALIFY_TOP = deck("As Ad 8h 8d 2c 7d Ah Kc 9s 4h 3c")
 
 
-def test_003_antes_returned_comes_right_after_the_dealer_is_revealed() -> None:
+def test_003_antes_returned_first_right_to_left_then_hands_right_to_left() -> None:
+    # 003: when the dealer does not qualify the Antes are returned first, right to left
+    # (the reverse of the deal: bob in seat 2 before amy in seat 1), then the hands are
+    # resolved right to left.
     rnd = Round(preset("casino"), NO_QUALIFY_TOP)
     rnd.place_wagers("amy", ante=10, seat=1)
     rnd.place_wagers("bob", ante=10, seat=2)
@@ -496,19 +515,19 @@ def test_003_antes_returned_comes_right_after_the_dealer_is_revealed() -> None:
     assert out == (
         ev.DecisionMade("bob", "river", "play_1x", 1, D(10)),
         ev.DealerRevealed(C("2c 7d"), "high_card", C("Ah Kc 9s 7d 4h"), False),
-        ev.AntesReturned(("amy", "bob")),
-        ev.HandShown("amy", C("As Ad"), "three_of_a_kind", C("As Ah Ad Kc 9s"), "win"),
-        settled("amy", "ante", 10, "push", 0),
-        settled("amy", "blind", 10, "push", 0),
-        settled("amy", "play", 40, "win", 40),  # Play has action either way
-        settled("amy", "trips", 0, "no_action", 0),
-        settled("amy", "bad_beat", 0, "no_action", 0),
+        ev.AntesReturned(("bob", "amy")),
         ev.HandShown("bob", C("8h 8d"), "pair", C("8h 8d Ah Kc 9s"), "win"),
         settled("bob", "ante", 10, "push", 0),
         settled("bob", "blind", 10, "push", 0),
         settled("bob", "play", 10, "win", 10),
         settled("bob", "trips", 0, "no_action", 0),
         settled("bob", "bad_beat", 0, "no_action", 0),
+        ev.HandShown("amy", C("As Ad"), "three_of_a_kind", C("As Ah Ad Kc 9s"), "win"),
+        settled("amy", "ante", 10, "push", 0),
+        settled("amy", "blind", 10, "push", 0),
+        settled("amy", "play", 40, "win", 40),  # Play has action either way
+        settled("amy", "trips", 0, "no_action", 0),
+        settled("amy", "bad_beat", 0, "no_action", 0),
         ev.RoundSettled("house", D(-50)),
     )
     revealed = out[1]
@@ -517,7 +536,24 @@ def test_003_antes_returned_comes_right_after_the_dealer_is_revealed() -> None:
     assert_replays(rnd, NO_QUALIFY_TOP)
 
 
-def test_002_a_folded_hand_is_not_shown_and_its_ante_is_not_returned() -> None:
+def test_002_card_room_resolves_seat_by_seat_clockwise() -> None:
+    # california (000/002): the same hands, clockwise from the player-dealer's left:
+    # amy (seat 1) before bob (seat 2), Antes returned in that order too.
+    rnd = Round(preset("california"), NO_QUALIFY_TOP, bank=1000)
+    rnd.place_wagers("bob", ante=10, seat=2)
+    rnd.place_wagers("amy", ante=10, seat=1)
+    rnd.close_betting()
+    rnd.act("amy", "play_4x")
+    rnd.act("bob", "check")
+    rnd.act("bob", "check")
+    out = rnd.act("bob", "play_1x")
+    assert out[2] == ev.AntesReturned(("amy", "bob"))
+    shown = [e.player for e in out if isinstance(e, ev.HandShown)]
+    assert shown == ["amy", "bob"]
+    assert [e.player for e in out if isinstance(e, ev.WagerSettled)] == ["amy"] * 5 + ["bob"] * 5
+
+
+def test_002_a_folded_hand_is_settled_at_the_fold_and_its_ante_is_not_returned() -> None:
     rnd = Round(preset("casino"), NO_QUALIFY_TOP)
     rnd.place_wagers("amy", ante=10, seat=1)
     rnd.place_wagers("bob", ante=10, trips=10, seat=2)
@@ -528,25 +564,99 @@ def test_002_a_folded_hand_is_not_shown_and_its_ante_is_not_returned() -> None:
     out = rnd.act("bob", "fold")
     assert types(out) == [
         "decision",
+        "hand_folded",
+        *["wager_settled"] * 5,
         "dealer_revealed",
         "antes_returned",
         "hand_shown",
         *["wager_settled"] * 5,
-        "hand_folded",
-        *["wager_settled"] * 5,
         "round_settled",
     ]
-    assert out[2] == ev.AntesReturned(("amy",))
-    assert out[9] == ev.HandFolded("bob")
-    assert out[10:15] == (
+    assert out[1] == ev.HandFolded("bob")
+    assert out[2:7] == (
         settled("bob", "ante", 10, "lose", -10),
         settled("bob", "blind", 10, "lose", -10),
         settled("bob", "play", 0, "no_action", 0),
         settled("bob", "trips", 10, "lose", -10),  # a pair of eights: no Trips
         settled("bob", "bad_beat", 0, "no_action", 0),
     )
+    assert out[8] == ev.AntesReturned(("amy",))
     assert not any(isinstance(e, ev.HandShown) and e.player == "bob" for e in rnd.events)
     assert nets(rnd) == {"amy": D(40), "bob": D(-30)}
+    assert_replays(rnd, NO_QUALIFY_TOP)
+
+
+# issue 7, item 1: california-bad-beat, bank 100, board 9h 8d 2c 2s 5d, dealer Ac Ad;
+# s1 Kc Qh Ante 50 Play 1x; s2 3c 4h Ante 10 folds.
+ISSUE_7_TOP = deck("Kc Qh 3c 4h Ac Ad 9h 8d 2c 2s 5d")
+
+
+def test_002_folded_hand_is_collected_at_the_fold_first_against_the_bank() -> None:
+    rnd = Round(preset("california-bad-beat"), ISSUE_7_TOP, bank=100)
+    rnd.place_wagers("s1", ante=50, seat=1)
+    rnd.place_wagers("s2", ante=10, seat=2)
+    rnd.close_betting()
+    for street in ("pre_flop", "flop"):
+        assert rnd.act("s1", "check")[0].street == street  # type: ignore[attr-defined]
+        rnd.act("s2", "check")
+    assert rnd.act("s1", "play_1x") == (ev.DecisionMade("s1", "river", "play_1x", 1, D(50)),)
+    # s2 folds: collected at once, before the player-dealer's cards are shown
+    out = rnd.act("s2", "fold")
+    assert out == (
+        ev.DecisionMade("s2", "river", "fold", 0, D(0)),
+        ev.HandFolded("s2"),
+        settled("s2", "ante", 10, "lose", -10),
+        settled("s2", "blind", 10, "lose", -10),
+        settled("s2", "play", 0, "no_action", 0),
+        settled("s2", "trips", 0, "no_action", 0),
+        settled("s2", "bad_beat", 0, "no_action", 0),
+        ev.DealerRevealed(C("Ac Ad"), "two_pair", C("Ad Ac 2s 2c 9h"), True),
+        ev.HandShown("s1", C("Kc Qh"), "pair", C("2s 2c Kc Qh 9h"), "lose"),
+        # the player-dealer is at +20: 80 more fit in the bank of 100
+        settled("s1", "ante", 50, "lose", -50),
+        settled("s1", "blind", 50, "lose", -30, uncovered=20, uncovered_stake=20),
+        settled("s1", "play", 50, "no_action", 0, uncovered=50, uncovered_stake=50),
+        settled("s1", "trips", 0, "no_action", 0),
+        settled("s1", "bad_beat", 0, "no_action", 0),
+        ev.RoundSettled("player_dealer", D(100)),
+    )
+    assert nets(rnd) == {"s1": D(-80), "s2": D(-20)}
+    assert rnd.settlement is not None
+    assert [h.id for h in rnd.settlement.hands] == ["s2", "s1"]
+    assert_replays(rnd, ISSUE_7_TOP)
+
+
+def test_002_folds_are_collected_in_the_order_they_fold_with_their_back_line_bets() -> None:
+    # Two folds and a back-line bet on the second: each fold is collected at once, the
+    # back-line bet with its hand; the bank of 100 is then used up by s1's loss.
+    top = deck("Kc Qh 3c 4h 6c 7h Ac Ad 9h 8d 2c 2s 5d")
+    rnd = Round(preset("california"), top, bank=100)
+    rnd.place_wagers("s1", ante=50, seat=1)
+    rnd.place_wagers("s2", ante=10, seat=2)
+    rnd.place_wagers("s3", ante=5, seat=3)
+    rnd.place_wagers("rail", ante=5, behind="s3")
+    rnd.close_betting()
+    for _ in range(2):
+        for p in ("s1", "s2", "s3"):
+            rnd.act(p, "check")
+    rnd.act("s1", "play_1x")
+    s2 = rnd.act("s2", "fold")
+    assert types(s2) == ["decision", "hand_folded", *["wager_settled"] * 5]
+    s3 = rnd.act("s3", "fold")  # the last decision: the showdown follows
+    assert types(s3)[:12] == ["decision", "hand_folded", *["wager_settled"] * 10]
+    assert [e.player for e in s3[2:12] if isinstance(e, ev.WagerSettled)] == (
+        ["s3"] * 5 + ["rail"] * 5
+    )
+    assert types(s3)[12] == "dealer_revealed"
+    assert nets(rnd) == {"s2": D(-20), "s3": D(-10), "rail": D(-10), "s1": D(-60)}
+    s1 = [e for e in rnd.events if isinstance(e, ev.WagerSettled) and e.player == "s1"]
+    assert s1[:3] == [
+        settled("s1", "ante", 50, "lose", -50),
+        settled("s1", "blind", 50, "lose", -10, uncovered=40, uncovered_stake=40),
+        settled("s1", "play", 50, "no_action", 0, uncovered=50, uncovered_stake=50),
+    ]
+    assert rnd.events[-1] == ev.RoundSettled("player_dealer", D(100))
+    assert_replays(rnd, top)
 
 
 def test_002_folded_trips_count_the_board_only() -> None:
@@ -609,7 +719,16 @@ def test_000_player_dealer_pays_only_to_the_extent_of_the_bank() -> None:
     assert amy == [
         settled("amy", "ante", 50, "win", 50),
         settled("amy", "blind", 50, "win", 50),  # straight 1:1; the bank is now used up
-        settled("amy", "play", 200, "no_action", 0, uncovered=200),
+        settled(
+            "amy",
+            "play",
+            200,
+            "no_action",
+            0,
+            uncovered=200,
+            uncovered_stake=200,
+            uncovered_winnings=200,
+        ),
         settled("amy", "trips", 0, "no_action", 0),
         settled("amy", "bad_beat", 0, "no_action", 0),
     ]

@@ -148,8 +148,25 @@ def _check_settled(rnd: Round, staked: dict[str, Decimal]) -> None:
     assert total == -final.banker_net, "money conserved"
     assert rnd.settlement is not None and rnd.settlement.banker_net == final.banker_net
     closed = next(e for e in rnd.events if isinstance(e, ev.BettingClosed))
-    # five wagers per hand, in layout order, hands in settlement order
-    assert [e.player for e in settled] == [p for p in closed.hands for _ in range(5)]
+    # five wagers per hand, in layout order, hands in settlement order (RULES.md, step 7
+    # and 9): folded hands at their fold, in fold order, each with its back-line bets;
+    # then the others after the dealer's reveal, clockwise or right to left by seat.
+    behind = {e.player: e.behind for e in rnd.events if isinstance(e, ev.WagersPlaced)}
+    groups = [[p, *(q for q in closed.hands if behind.get(q) == p)] for p in closed.hands]
+    groups = [g for g in groups if behind.get(g[0]) is None]
+    fold_order = [
+        e.player for e in rnd.events if isinstance(e, ev.DecisionMade) and e.action == "fold"
+    ]
+    by_seat = {g[0]: g for g in groups}
+    rest = [g for g in groups if g[0] not in fold_order]
+    if rnd.rules.settlement_order == "right_to_left":
+        rest.reverse()
+    order = [p for f in fold_order for p in by_seat[f]] + [p for g in rest for p in g]
+    assert [e.player for e in settled] == [p for p in order for _ in range(5)]
+    revealed = next(i for i, e in enumerate(rnd.events) if isinstance(e, ev.DealerRevealed))
+    for i, e in enumerate(rnd.events):
+        if isinstance(e, ev.WagerSettled):
+            assert (i < revealed) == (e.player in {p for f in fold_order for p in by_seat[f]})
     assert [e.wager for e in settled] == ["ante", "blind", "play", "trips", "bad_beat"] * len(
         closed.hands
     )
@@ -176,7 +193,7 @@ def _check_settled(rnd: Round, staked: dict[str, Decimal]) -> None:
             assert e.uncovered == 0
     # each seated hand shown or folded once; the dealer revealed once
     shown = [e.player for e in rnd.events if isinstance(e, ev.HandShown | ev.HandFolded)]
-    assert shown == [p for p in closed.hands if p.startswith("p")]
+    assert shown == [p for p in order if behind.get(p) is None]
     revealed = [e for e in rnd.events if isinstance(e, ev.DealerRevealed)]
     assert len(revealed) == 1
     returned = [e for e in rnd.events if isinstance(e, ev.AntesReturned)]
@@ -193,7 +210,12 @@ def _check_voided(rnd: Round, staked: dict[str, Decimal], plays: dict[str, Decim
     assert returned == expected, "a void returns every wager, Play included"
     assert isinstance(rnd.events[-1], ev.RoundVoided)
     assert rnd.settlement is None
-    assert not any(isinstance(e, ev.WagerSettled) for e in rnd.events)
+    # only hands folded before the void were settled (at their fold); the void returns
+    # their wagers too (RULES.md, "When something goes wrong")
+    folds = {e.player for e in rnd.events if isinstance(e, ev.DecisionMade) and e.action == "fold"}
+    behind = {e.player: e.behind for e in rnd.events if isinstance(e, ev.WagersPlaced)}
+    settled = {e.player for e in rnd.events if isinstance(e, ev.WagerSettled)}
+    assert settled == {p for p in staked if (behind.get(p) or p) in folds}
 
 
 def _plays(rnd: Round) -> dict[str, Decimal]:

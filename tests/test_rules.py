@@ -331,7 +331,7 @@ def test_limit() -> None:
         Limit(min=0, max=10)
     with pytest.raises(ValidationError, match=r"max \(4\.00\) is below min \(5\.00\)"):
         Limit(min=5, max=4)
-    with pytest.raises(ValidationError, match="whole cents"):
+    with pytest.raises(ValidationError, match="at most two decimal places"):
         Limit(min="5.001", max=10)
 
 
@@ -352,12 +352,49 @@ def test_rules_from_data_does_not_change_its_input() -> None:
     assert data == {"extends": "casino", "ante": {"min": 100}, "trips_pays": {"flush": "7:1"}}
 
 
-def test_money_too_large_in_rules_is_a_rules_error() -> None:
-    # Regression: "1e30" used to escape as a raw decimal.InvalidOperation.
+def test_money_in_rules_is_a_plain_decimal() -> None:
+    # issue 7, item 5: "1e30" is not a plain decimal; amounts above the maximum are refused.
     with pytest.raises(InvalidRulesError) as info:
         rules_from_data(minimal(ante={"min": 5, "max": "1e30"}))
     assert info.value.field == "ante.max"
-    assert "amount too large" in str(info.value)
+    assert str(info.value) == (
+        "rules: ante.max: expected a plain decimal amount such as 10 or 12.50, got '1e30'"
+    )
+    with pytest.raises(InvalidRulesError) as info:
+        rules_from_data(minimal(ante={"min": 5, "max": 10**13}))
+    assert str(info.value) == (
+        "rules: ante.max: amounts are at most 999999999999.99, got 10000000000000"
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("ante = { min = 1e1, max = 100 }", "ante.min: expected a plain decimal amount such as "
+         "10 or 12.50, got 1E+1"),
+        ("ante = { min = 5.005, max = 100 }", "ante.min: amounts have at most two decimal places, "
+         "got 5.005"),
+        ('ante = { min = " 5 ", max = 100 }', "ante.min: expected a plain decimal amount such as "
+         "10 or 12.50, got ' 5 '"),
+        ("ante = { min = true, max = 100 }", "ante.min: expected an amount such as 10 or 12.50, "
+         "got True"),
+    ],
+)  # fmt: skip
+def test_rule_set_files_read_amounts_as_plain_decimals(
+    tmp_path: Path, line: str, message: str
+) -> None:
+    path = tmp_path / "t.toml"
+    path.write_text(f'extends = "casino"\n{line}\n')
+    with pytest.raises(InvalidRulesError) as info:
+        load_rules(path)
+    assert str(info.value) == f"{path}: {message}"
+
+
+def test_rule_set_files_keep_decimal_amounts_exact(tmp_path: Path) -> None:
+    path = tmp_path / "t.toml"
+    path.write_text('extends = "casino"\nante = { min = 2.5, max = 100.10 }\n')
+    rules = load_rules(path)
+    assert (str(rules.ante.min), str(rules.ante.max)) == ("2.50", "100.10")
 
 
 # --------------------------------------------------------------------------- files
@@ -495,7 +532,7 @@ def test_extends_switches_to_player_dealer(tmp_path: Path) -> None:
         (
             'extends = "casino"\nbank = { min = 5.001, max = 10 }\n',
             "bank.min",
-            "bank.min: amounts are in whole cents, got 5.001",
+            "bank.min: amounts have at most two decimal places, got 5.001",
         ),
         (
             'extends = "casino"\n[trips_pays]\nroyal = "50:1"\n',

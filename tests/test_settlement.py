@@ -323,6 +323,7 @@ ROWS_000 = [
         },
         banker="-90",
         bank="100",
+        order=("B", "A"),
     ),
     # Pushes need no cover: with the bank down to its limit a tie still pushes.
     Row(
@@ -688,6 +689,7 @@ ROWS_001 = [
             "s2": hand("win", ante="win 1000", blind="win 1000", play="win 4000"),
         },
         banker="-56000",
+        order=("s2", "s1"),
     ),
 ]
 
@@ -1043,6 +1045,7 @@ ROWS_003 = [
         },
         banker="-45",
         qualifies=False,
+        order=("s4", "s3", "s2", "s1"),
     ),
     Row(
         "003_tie_against_a_non_qualifying_dealer_returns_ante_blind_and_play",
@@ -1055,6 +1058,7 @@ ROWS_003 = [
         },
         banker="-10",
         qualifies=False,
+        order=("s2", "s1"),
     ),
     Row(
         "003_tie_with_two_pair_on_the_board_returns_ante_blind_and_play",
@@ -1144,7 +1148,7 @@ def test_003_misdeal_names_the_hand_by_its_position() -> None:
         HandEntry("amy", w, parse_cards("Ts 8s"), 1),
         HandEntry("bob", w, parse_cards("Qs Qd 3c"), 1),
     ]
-    with pytest.raises(InvalidDealError, match=r"^hands\[1\]\.hole: expected 2 hole cards, got 3$"):
+    with pytest.raises(InvalidDealError, match=r"^hands\[1\]\.hole: expected 2 cards, got 3$"):
         settle(rules, parse_cards(B_DRY), parse_cards("Ad Kh"), hands)
 
 
@@ -1258,7 +1262,12 @@ def test_004_any_number_of_players_share_the_one_player_hand() -> None:
     ]
     s = settle(rules, board, dealer, hands)
     assert len(s.hands) == 20
-    for i, h in enumerate(s.hands):
+    # folded hands first (settled at the fold), then right to left (003)
+    folded = [f"p{i}" for i in range(0, 20, 5)]
+    shown = [f"p{i}" for i in reversed(range(20)) if i % 5]
+    assert [h.id for h in s.hands] == folded + shown
+    for h in s.hands:
+        i = int(h.id[1:])
         ante = D(5 + i)
         if i % 5 == 0:
             assert h.outcome == "fold"

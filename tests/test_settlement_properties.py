@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal
+from itertools import combinations
 from random import Random
 
 from hypothesis import HealthCheck, given, settings
@@ -19,9 +20,9 @@ from hypothesis import strategies as st
 from uth.cards import ALL_CARDS, Card
 from uth.engine.settlement import HandEntry, Settlement, settle
 from uth.engine.wagers import LAYOUT_ORDER, Wagers, validate_wagers
-from uth.evaluator import Category, HandValue, evaluate
+from uth.evaluator import Category
 from uth.money import cents
-from uth.rules import PRESET_NAMES, Limit, Odds, RuleSet, preset
+from uth.rules import PRESET_NAMES, Limit, RuleSet, preset
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ZERO = Decimal(0)
@@ -178,13 +179,15 @@ def test_player_dealer_running_result_stays_within_the_bank(deal: Deal) -> None:
 
 @SETTINGS
 @given(deals(PLAYER_DEALER))
-def test_player_dealer_settles_seat_by_seat_back_line_bets_right_after_their_seat(
+def test_player_dealer_settles_folds_first_then_seat_by_seat_back_line_bets_after_their_seat(
     deal: Deal,
 ) -> None:
     s = deal.settle()
     settled = [h.id for h in s.hands]
-    expected = [h.id for g in groups(deal.hands) for h in g]
-    assert settled == expected
+    parts = groups(deal.hands)
+    folded = [g for g in parts if g[0].play == 0]
+    shown = [g for g in parts if g[0].play != 0]
+    assert settled == [h.id for g in (*folded, *shown) for h in g]
 
 
 @SETTINGS
@@ -261,113 +264,267 @@ def test_result_agrees_with_the_sign_of_the_net(deal: Deal) -> None:
 
 
 # --------------------------------------------------------------------------- reference model
+# An independent model of settlement, written from RULES.md alone (issue 14, item 2): it
+# reads cards as text ("As") and imports nothing from uth. It ranks hands its own way
+# (every five of the seven, counted by rank), carries the pay tables, presets and the
+# payout cap as RULES.md prints them, and keeps the player-dealer's bank as two
+# headrooms. Where RULES.md leaves a choice to the code (README, "Rules and our
+# choices"), the model follows the README: winnings under the cap go to Ante, then
+# Play, then Blind; fractions of a cent are not paid.
+
+_RANKS = "23456789TJQKA"
+# categories, low to high; the royal flush is its own category only for pay tables
+HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL, QUADS, STRAIGHT_FLUSH, ROYAL = range(10)
+
+# RULES.md, "Pay tables": (win, per) on the player's category (Bad Beat: the beaten hand's)
+_BLIND = {ROYAL: (500, 1), STRAIGHT_FLUSH: (50, 1), QUADS: (10, 1), FULL: (3, 1),
+          FLUSH: (3, 2), STRAIGHT: (1, 1)}  # fmt: skip
+_TRIPS = {ROYAL: (50, 1), STRAIGHT_FLUSH: (40, 1), QUADS: (30, 1), FULL: (8, 1),
+          FLUSH: (7, 1), STRAIGHT: (4, 1), TRIPS: (3, 1)}  # fmt: skip
+_BAD_BEAT = {ROYAL: (7500, 1), STRAIGHT_FLUSH: (7500, 1), QUADS: (500, 1), FULL: (50, 1),
+             FLUSH: (30, 1), STRAIGHT: (20, 1), TRIPS: (9, 1)}  # fmt: skip
 
 
-def _reference_gross(
-    rules: RuleSet,
-    w: Wagers,
-    play: int,
-    player: HandValue,
-    dealer: HandValue,
-    board: HandValue,
-) -> dict[str, tuple[str, Decimal]]:
-    """Each wager's (result, amount won or lost) straight from RULES.md, before the
-    payout cap and the bank.
+@dataclass(frozen=True)
+class _Table:
+    """A preset as RULES.md's "Presets" table and "A round", step 9, describe it."""
+
+    player_dealer: bool
+    board_only_trips: bool  # folded_trips = board_only (002)
+    capped: bool  # the 001 payout cap
+    right_to_left: bool  # a house dealer resolves right to left (003)
+
+
+_TABLES = {
+    "casino": _Table(player_dealer=False, board_only_trips=False, capped=True, right_to_left=True),
+    "california": _Table(True, False, False, False),
+    "california-bad-beat": _Table(True, True, False, False),
+    "live": _Table(False, False, False, True),
+}
+# 001: the greater of 50,000 and the most a table-minimum bettor (Ante 5) could win:
+# Ante 1:1, Blind at 500:1, Play 4x at 1:1.
+_CAP = max(Decimal(50000), 5 + 5 * 500 + 5 * 4)
+
+
+def _rank5(cards: Sequence[str]) -> tuple[int, ...]:
+    """A five-card hand as (category, tie-breaking ranks...): higher is better."""
+    ranks = sorted((_RANKS.index(c[0]) + 2 for c in cards), reverse=True)
+    flush = len({c[1] for c in cards}) == 1
+    top = None
+    if len(set(ranks)) == 5 and ranks[0] - ranks[4] == 4:
+        top = ranks[0]
+    elif ranks == [14, 5, 4, 3, 2]:
+        top = 5  # the wheel: the ace plays low
+    if top is not None and flush:
+        return (ROYAL if top == 14 else STRAIGHT_FLUSH, top)
+    # ranks by how often they appear, then by rank: (3, 9), (2, 4) for nines full of fours
+    counted = sorted(((ranks.count(r), r) for r in set(ranks)), reverse=True)
+    shape = [n for n, _ in counted]
+    order = tuple(r for _, r in counted)
+    if shape == [4, 1]:
+        return (QUADS, *order)
+    if shape == [3, 2]:
+        return (FULL, *order)
+    if flush:
+        return (FLUSH, *ranks)
+    if top is not None:
+        return (STRAIGHT, top)
+    category = {(3, 1, 1): TRIPS, (2, 2, 1): TWO_PAIR, (2, 1, 1, 1): PAIR}.get(tuple(shape), HIGH)
+    return (category, *order)
+
+
+def _best(cards: Sequence[str]) -> tuple[int, ...]:
+    """The best five of five to seven cards; two royal flushes tie."""
+    best = max(_rank5(five) for five in combinations(cards, 5))
+    return (STRAIGHT_FLUSH, 14) if best[0] == ROYAL else best
+
+
+def _category(cards: Sequence[str]) -> int:
+    """The pay-table category of the best five (a royal flush is its own)."""
+    return max(_rank5(five) for five in combinations(cards, 5))[0]
+
+
+def _pays(table: dict[int, tuple[int, int]], category: int, stake: Decimal) -> Decimal | None:
+    if category not in table:
+        return None
+    win, per = table[category]
+    return (stake * win / per).quantize(Decimal("0.01"), rounding=ROUND_DOWN)
+
+
+_Wager = tuple[str, str, Decimal]  # (kind, "win" | "lose" | "push", amount won or lost)
+
+
+def _wagers_of(
+    t: _Table, w: dict[str, Decimal], play: int, hole: Sequence[str], board: Sequence[str],
+    dealer: Sequence[str],
+) -> list[_Wager]:  # fmt: skip
+    """One hand's wagers in layout order, from "Settlement against the dealer"."""
+    mine, theirs = [*hole, *board], [*dealer, *board]
+    trips_cards = board if (play == 0 and t.board_only_trips) else mine
+    trips_pay = _pays(_TRIPS, _category(trips_cards), w["trips"])
+    trips = ("win", trips_pay) if trips_pay is not None else ("lose", w["trips"])
+    if play == 0:  # a fold: Ante, Blind and Bad Beat lose; Trips still has action
+        return [
+            ("ante", "lose", w["ante"]),
+            ("blind", "lose", w["blind"]),
+            ("play", "push", Decimal(0)),
+            ("trips", *trips),
+            ("bad_beat", "lose", w["bad_beat"]),
+        ]
+    me, dealer_best = _best(mine), _best(theirs)
+    qualifies = dealer_best[0] >= PAIR
+    stake_play = w["ante"] * play
+    if me == dealer_best:
+        ante = blind = pl = ("push", Decimal(0))
+    elif me > dealer_best:
+        ante = ("win", w["ante"]) if qualifies else ("push", Decimal(0))
+        blind_pay = _pays(_BLIND, _category(mine), w["blind"])
+        blind = ("win", blind_pay) if blind_pay is not None else ("push", Decimal(0))
+        pl = ("win", stake_play)
+    else:
+        ante = ("lose", w["ante"]) if qualifies else ("push", Decimal(0))
+        blind = ("lose", w["blind"])
+        pl = ("lose", stake_play)
+    beaten = _category(theirs) if me > dealer_best else _category(mine)
+    bb_pay = _pays(_BAD_BEAT, beaten, w["bad_beat"])
+    if not qualifies or me == dealer_best or bb_pay is None:
+        bad_beat = ("lose", w["bad_beat"])
+    else:
+        bad_beat = ("win", bb_pay)
+    return [
+        ("ante", *ante),
+        ("blind", *blind),
+        ("play", *pl),
+        ("trips", *trips),
+        ("bad_beat", *bad_beat),
+    ]
+
+
+_Settled = tuple[str, Decimal, Decimal, Decimal, Decimal]  # result, net, uncovered, capped, stake
+
+
+def reference_settlement(
+    preset_name: str,
+    board: Sequence[str],
+    dealer: Sequence[str],
+    seats: Sequence[tuple[str, Sequence[str], int, dict[str, Decimal]]],
+    behind: Sequence[tuple[str, str, dict[str, Decimal]]],
+    bank: Decimal | None,
+) -> tuple[list[str], dict[str, list[_Settled]]]:
+    """Settle a deal from RULES.md: the ids in the order settled, and per id each
+    wager's (result, net, uncovered, capped, uncovered stake) in layout order.
+
+    ``seats``: (id, hole cards, Play multiple, wagers) in seat order from the dealer's
+    left; ``behind``: (id, seat id, wagers) of back-line bets, in the order placed.
     """
-    folded = play == 0
-    qualifies = dealer.category >= Category.PAIR
-    beats, ties = player.value > dealer.value, player.value == dealer.value
+    t = _TABLES[preset_name]
+    followers: dict[str, list[tuple[str, dict[str, Decimal]]]] = {}
+    for bid, seat_id, w in behind:
+        followers.setdefault(seat_id, []).append((bid, w))
+    # RULES.md: folded hands first, at the fold (decisions in turn: seat order); then
+    # the showdown, clockwise (002) or right to left (003); back-line bets after their seat
+    folded = [s for s in seats if s[2] == 0]
+    shown = [s for s in seats if s[2] != 0]
+    if t.right_to_left:
+        shown = shown[::-1]
+    order: list[str] = []
+    out: dict[str, list[_Settled]] = {}
+    pd_result = Decimal(0)  # what the player-dealer has won (+) or lost (-) so far
+    for seat_id, hole, play, seat_wagers in [*folded, *shown]:
+        for hid, w in [(seat_id, seat_wagers), *followers.get(seat_id, [])]:
+            gross = _wagers_of(t, w, play, hole, board, dealer)
+            # 001's cap: Ante, Play, then Blind take the winnings up to the cap
+            capped = dict.fromkeys(("ante", "blind", "play", "trips", "bad_beat"), Decimal(0))
+            if t.capped:
+                left = _CAP
+                for kind in ("ante", "play", "blind"):
+                    _, result, amount = next(g for g in gross if g[0] == kind)
+                    if result == "win":
+                        capped[kind] = max(amount - left, Decimal(0))
+                        left -= amount - capped[kind]
+            settled: list[_Settled] = []
+            for kind, result, amount in gross:
+                stake = (w["ante"] * play) if kind == "play" else w[kind]
+                amount -= capped[kind]
+                uncovered = uncovered_stake = Decimal(0)
+                if bank is not None and result != "push":
+                    # the player-dealer may lose at most bank + what it has won, and win
+                    # at most bank - what it has won; the rest has no action
+                    headroom = bank + pd_result if result == "win" else bank - pd_result
+                    if amount > headroom:
+                        uncovered = amount - headroom
+                        uncovered_stake = uncovered if result == "lose" else (
+                            (stake * uncovered / amount).quantize(Decimal("0.01"))
+                        )  # fmt: skip
+                        amount = headroom
+                net = {"win": amount, "lose": -amount, "push": Decimal(0)}[result]
+                pd_result -= net
+                if stake == 0 or (result != "push" and amount == 0):
+                    result = "no_action"
+                settled.append((result, net, uncovered, capped[kind], uncovered_stake))
+            order.append(hid)
+            out[hid] = settled
+    return order, out
 
-    def win(stake: Decimal, category: Category, table: dict[Category, Odds]) -> Decimal:
-        if stake == 0:
-            return ZERO
-        odds = table[category]
-        return stake * odds.win / odds.per
 
-    out: dict[str, tuple[str, Decimal]] = {}
-    stake_play = w.ante * play
-    if folded:
-        out["ante"] = ("lose", w.ante)
-        out["blind"] = ("lose", w.blind)
-        out["play"] = ("no_action", ZERO)
-    elif ties:
-        out["ante"] = out["blind"] = out["play"] = ("push", ZERO)
-    elif beats:
-        out["ante"] = ("win", w.ante) if qualifies else ("push", ZERO)
-        if player.category >= Category.STRAIGHT:
-            out["blind"] = ("win", win(w.blind, player.category, rules.blind_pays))
-        else:
-            out["blind"] = ("push", ZERO)
-        out["play"] = ("win", stake_play)
-    else:
-        out["ante"] = ("lose", w.ante) if qualifies else ("push", ZERO)
-        out["blind"] = ("lose", w.blind)
-        out["play"] = ("lose", stake_play)
-    trips_hand = board if folded and rules.folded_trips == "board_only" else player
-    if trips_hand.category >= Category.THREE_OF_A_KIND:
-        out["trips"] = ("win", win(w.trips, trips_hand.category, rules.trips_pays))
-    else:
-        out["trips"] = ("lose", w.trips)
-    beaten = min(player, dealer, key=lambda v: v.value).category
-    if folded or ties or not qualifies or beaten < Category.THREE_OF_A_KIND:
-        out["bad_beat"] = ("lose", w.bad_beat)
-    else:
-        out["bad_beat"] = ("win", win(w.bad_beat, beaten, rules.bad_beat_pays))
-    for kind in ("trips", "bad_beat"):
-        if w.get(kind) == 0:
-            out[kind] = ("no_action", ZERO)
-    return out
+def _model(deal: Deal) -> tuple[list[str], dict[str, list[_Settled]]]:
+    def text(cards: Sequence[Card] | None) -> list[str]:
+        return [str(c) for c in cards or ()]
 
+    def wagers(h: HandEntry) -> dict[str, Decimal]:
+        return {k: getattr(h.wagers, k) for k in ("ante", "blind", "trips", "bad_beat")}
 
-def _reference(deal: Deal) -> dict[str, list[tuple[str, Decimal, Decimal, Decimal]]]:
-    """Per hand id, each wager's (result, net, uncovered, capped) in layout order."""
-    rules = deal.rules
-    dealer = evaluate([*deal.dealer, *deal.board])
-    board = evaluate(deal.board)
-    seated = {h.id: h for h in deal.hands if h.behind is None}
-    cap = rules.cap_amount()
-    running = ZERO
-    out: dict[str, list[tuple[str, Decimal, Decimal, Decimal]]] = {}
-    for h in (h for g in groups(deal.hands) for h in g):
-        seat = seated[h.behind or h.id]
-        assert seat.hole is not None
-        player = evaluate([*seat.hole, *deal.board])
-        gross = _reference_gross(rules, h.wagers, seat.play, player, dealer, board)
-        # The payout cap (001): Ante and Play are paid before the Blind (our choice).
-        capped = dict.fromkeys(LAYOUT_ORDER, ZERO)
-        if cap is not None:
-            room = cap
-            for kind in ("ante", "play", "blind"):
-                result, amount = gross[kind]
-                if result == "win":
-                    paid = min(amount, room)
-                    room -= paid
-                    capped[kind] = amount - paid
-        settled = []
-        for kind in LAYOUT_ORDER:
-            result, amount = gross[kind]
-            amount = cents(amount - capped[kind])
-            uncovered = ZERO
-            if deal.bank is not None and result in ("win", "lose"):
-                limit = deal.bank + running if result == "win" else deal.bank - running
-                covered = min(amount, limit)
-                uncovered, amount = amount - covered, covered
-            if result in ("win", "lose") and amount == 0:
-                result = "no_action"
-            net = amount if result == "win" else -amount if result == "lose" else ZERO
-            running -= net
-            settled.append((result, net, uncovered, capped[kind]))
-        out[h.id] = settled
-    return out
+    seats = [(h.id, text(h.hole), h.play, wagers(h)) for h in deal.hands if h.behind is None]
+    behind = [(h.id, h.behind, wagers(h)) for h in deal.hands if h.behind is not None]
+    return reference_settlement(
+        deal.name, text(deal.board), text(deal.dealer), seats, behind, deal.bank
+    )
 
 
 @SETTINGS
 @given(st.one_of(deals(), deals(["casino"], suited=True)))
 def test_settlement_matches_a_reference_model_of_the_rules(deal: Deal) -> None:
     s = deal.settle()
-    want = _reference(deal)
-    got = {h.id: [(w.result, w.net, w.uncovered, w.capped) for w in h.wagers] for h in s.hands}
+    order, want = _model(deal)
+    got = {
+        h.id: [(w.result, w.net, w.uncovered, w.capped, w.uncovered_stake) for w in h.wagers]
+        for h in s.hands
+    }
     assert got == want
+    assert [h.id for h in s.hands] == order
+
+
+def test_reference_model_settles_the_issue_7_example() -> None:
+    # The model alone gives the right amounts of issue 7, item 1 (and so would catch
+    # folded hands settled in seat order): s1 -80, s2 -20, player-dealer +100.
+    d = Decimal
+    order, got = reference_settlement(
+        "california-bad-beat",
+        ["9h", "8d", "2c", "2s", "5d"],
+        ["Ac", "Ad"],
+        [
+            ("s1", ["Kc", "Qh"], 1, {"ante": d(50), "blind": d(50), "trips": d(0), "bad_beat": d(0)}),
+            ("s2", ["3c", "4h"], 0, {"ante": d(10), "blind": d(10), "trips": d(0), "bad_beat": d(0)}),
+        ],
+        [],
+        d(100),
+    )  # fmt: skip
+    assert order == ["s2", "s1"]
+    assert {k: sum((w[1] for w in v), d(0)) for k, v in got.items()} == {"s1": -80, "s2": -20}
+    assert got["s1"][1] == ("lose", d(-30), d(20), d(0), d(20))
+
+
+def test_reference_model_ranks_hands_like_rules_md() -> None:
+    assert _best(["As", "2d", "3c", "4h", "5s", "9d", "Kc"]) == (STRAIGHT, 5)  # the wheel
+    assert _best(["Ts", "Js", "Qs", "Ks", "As", "2d", "3c"]) == _best(
+        ["Th", "Jh", "Qh", "Kh", "Ah", "2d", "3c"]
+    )
+    assert _category(["Ts", "Js", "Qs", "Ks", "As", "2d", "3c"]) == ROYAL
+    assert _best(["9c", "9d", "9h", "4s", "4d"]) == (FULL, 9, 4)
+    assert _best(["Kc", "Kd", "4h", "4s", "2d"]) > _best(["Qc", "Qd", "Jh", "Js", "Ad"])  # two pair
+    assert _best(["Ac", "Ad", "9h", "7s", "2d"]) == _best(
+        ["Ah", "As", "9c", "7d", "2c"]
+    )  # suits equal
 
 
 @SETTINGS

@@ -150,6 +150,23 @@ def test_limits_amounts_and_funds(store_url: str, tmp_path: Path) -> None:
             for amount in (-5, 0, 5.001, "5.001", "abc", 1e30, "NaN", "-0.01"):
                 r = a.cmd("place_bet", spot="trips", amount=amount)
                 assert r["code"] == "invalid_amount", (amount, r)
+            # issue 7, item 5: one parser, plain decimals only (uth.money.parse_amount)
+            for n, (text, shown) in enumerate(
+                (
+                    ('"1e2"', "'1e2'"),
+                    ('" 5 "', "' 5 '"),
+                    ('"5.000"', "'5.000'"),
+                    ("1e2", "1E+2"),  # a JSON number with an exponent keeps its text
+                    ("5.000", "5.000"),
+                    ('"Infinity"', "'Infinity'"),
+                )
+            ):
+                a.ws.send_text(
+                    f'{{"type": "place_bet", "id": "plain-{n}", "spot": "trips", "amount": {text}}}'
+                )
+                r = a._reply(f"plain-{n}")
+                assert r["code"] == "invalid_amount", (text, r)
+                assert r["message"].startswith("amount: ") and r["message"].endswith(shown), r
             assert srv.me(alice) == 2000
 
             # Bob has 100: Ante 60 needs 120 with its Blind.

@@ -112,6 +112,9 @@ def test_three_rounds_with_three_players(store_url: str, tmp_path: Path) -> None
                     assert conn.recv_until("turn_and_river_turned")["cards"] == ["9c", "Tc"]
                 river = _street(srv, [b, c], "river", ["play_1x", "fold"])
                 b.ok("decide", action="fold")
+                # RULES.md step 7: a folded hand is collected at the fold, before the
+                # dealer's cards are shown
+                assert b.recv_until("hand_folded")["player"] == str(bob.id)
                 srv.advance_to(river)  # carol: AUTO FOLDED
                 auto = c.recv_until("decision")
                 assert (auto["street"], auto["action"], auto["auto"]) == ("river", "fold", True)
@@ -122,7 +125,6 @@ def test_three_rounds_with_three_players(store_url: str, tmp_path: Path) -> None
                     assert shown["category"] == "pair" and shown["qualifies"] is True
                     assert shown["announcement"] == "Dealer has a pair, qualifies"
                 assert a.recv_until("hand_shown")["outcome"] == "win"
-                assert b.recv_until("hand_folded")["player"] == str(bob.id)
                 s = a.recv_until("settlement")
                 assert s["game_number"] == gn1
                 assert (s["outcome"], s["category"], s["net"], s["balance"]) == (

@@ -38,14 +38,14 @@ from rich.table import Table
 from rich.text import Text
 
 from uth.cards import Card, DeckProcedure, SecureShuffler, SeededShuffler, Shuffler, make_procedure
-from uth.cli.views import RESULT_STYLE, WAGER_LABEL, cards_text, describe, money
+from uth.cli.views import RESULT_STYLE, WAGER_LABEL, cards_text, describe, money, wager_notes
 from uth.engine import Action, Phase, Round
 from uth.engine import events as ev
 from uth.engine.settlement import check_bank
 from uth.engine.wagers import Wagers, validate_wagers
 from uth.errors import UthError
 from uth.evaluator import evaluate
-from uth.money import ZERO, to_money
+from uth.money import ZERO, parse_amount
 from uth.rules import PRESET_NAMES, RuleSet, load_rules, preset
 
 #: The player's id in the round.
@@ -258,9 +258,9 @@ class _Table:
             if text is None or text.strip().lower() in _QUIT:
                 raise _Quit
             try:
-                amount = to_money(text.strip() or default, field="amount")
+                amount = parse_amount(text.strip() or default, field="amount")
             except UthError as exc:
-                if "expected an amount" in str(exc):
+                if "expected" in str(exc):
                     shown = f"{text.strip()!r} is not an amount"
                 else:
                     shown = f"{text.strip()!r} is not a valid amount ({_message(exc).lower()})"
@@ -428,19 +428,21 @@ class _Table:
         mine = [row for row in self.rows if row.player == PLAYER and row.stake]
         net = sum((row.net for row in mine), ZERO)
         table.add_column("Net", justify="right", footer=money(net, sign=True))
+        notes = []
         for row in mine:
             result = Text(row.result.replace("_", " "), RESULT_STYLE.get(row.result, ""))
-            if row.capped:
-                result.append(f" ({money(row.capped)} over the payout cap)")
-            if row.uncovered:
-                result.append(f" ({money(row.uncovered)} not covered by the bank)")
             table.add_row(
                 WAGER_LABEL.get(row.wager, row.wager),
                 money(row.stake),
                 result,
                 money(row.net, sign=True),
             )
+            said = wager_notes(row.capped, row.uncovered_stake, row.uncovered_winnings)
+            if said:
+                notes.append(f"{WAGER_LABEL.get(row.wager, row.wager)}: {'; '.join(said)}.")
         self.console.print(table)
+        for note in notes:
+            self.console.print(note)
         if e.banker == "player_dealer":
             self.console.print(f"Player-dealer (computer): {money(e.banker_net, sign=True)}")
 
@@ -479,14 +481,14 @@ def play_command(
     """Play Ultimate Texas Hold'em against the dealer in the terminal."""
     try:
         rule_set = _load(rules)
-        start = to_money(balance, field="--balance")
+        start = parse_amount(balance, field="--balance")
     except UthError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(EXIT_BAD_ARGUMENT) from None
     bank_amount: Decimal | None = None
     try:
         if bank is not None:
-            bank_amount = check_bank(rule_set, to_money(bank, field="--bank"))
+            bank_amount = check_bank(rule_set, parse_amount(bank, field="--bank"))
         elif rule_set.bank is not None:
             bank_amount = min(max(DEFAULT_BANK, rule_set.bank.min), rule_set.bank.max)
     except UthError as exc:

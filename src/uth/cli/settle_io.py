@@ -39,15 +39,15 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import ROUND_DOWN, Decimal
+from decimal import Decimal
 from typing import Any, NamedTuple
 
 from uth.cards.card import Card, parse_card
-from uth.engine.settlement import HandEntry, Settlement, settle
+from uth.engine.settlement import HandEntry, Settlement, check_deal, settle
 from uth.engine.wagers import Wagers, validate_wagers
 from uth.errors import InvalidDealError, InvalidRulesError, InvalidWagerError, UthError
 from uth.evaluator import HandValue
-from uth.money import CENT, money_json
+from uth.money import money_json, parse_amount
 from uth.rules import RuleSet, preset, rules_from_data
 
 #: The keys of a deal object, in the order they are documented.
@@ -61,9 +61,8 @@ WAGER_KEYS: tuple[str, ...] = ("ante", "blind", "trips", "bad_beat")
 #: The keys of the ``player_dealer`` object.
 PLAYER_DEALER_KEYS: tuple[str, ...] = ("bank",)
 
-#: Amounts at or above this are refused (far above any table limit; keeps
-#: ``Decimal`` arithmetic exact).
-_AMOUNT_BOUND = Decimal(10) ** 15
+#: The longest list of cards read (a deck).
+_MAX_CARDS = 52
 _SHOW_MAX = 60
 
 
@@ -230,23 +229,14 @@ def _required(obj: dict[str, Any], key: str, field: str, hint: str = "") -> Any:
 
 
 def _amount(value: Any, field: str) -> Decimal:
-    """An amount from JSON: a number (int or exact Decimal), not negative, whole cents."""
+    """An amount from JSON: a JSON number (int or exact ``Decimal``), read by
+    :func:`uth.money.parse_amount` (a plain decimal, at most two places, not negative).
+    """
     if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
         raise InvalidWagerError(
             f"{field}: expected an amount (a JSON number), got {_show(value)}", field=field
         )
-    amount = value if isinstance(value, Decimal) else Decimal(str(value))
-    if not amount.is_finite():
-        raise InvalidWagerError(f"{field}: expected an amount, got {_show(value)}", field=field)
-    if amount < 0:
-        raise InvalidWagerError(f"{field}: must not be negative, got {_show(value)}", field=field)
-    if amount >= _AMOUNT_BOUND:
-        raise InvalidWagerError(f"{field}: amount too large, got {_show(value)}", field=field)
-    if amount != amount.quantize(CENT, rounding=ROUND_DOWN):
-        raise InvalidWagerError(
-            f"{field}: amounts are in whole cents, got {_show(value)}", field=field
-        )
-    return amount.quantize(CENT)
+    return parse_amount(value, field=field)
 
 
 def _rules(value: Any) -> RuleSet:
@@ -260,13 +250,12 @@ def _rules(value: Any) -> RuleSet:
 
 
 def _cards(value: Any, field: str, count: int) -> tuple[Card, ...]:
-    if not isinstance(value, list):
+    """A list of cards; their number and duplicates are checked by the engine's
+    :func:`uth.engine.settlement.check_deal` (one definition for both).
+    """
+    if not isinstance(value, list) or len(value) > _MAX_CARDS:
         raise InvalidDealError(
             f"{field}: expected a list of {count} cards, got {_show(value)}", field=field
-        )
-    if len(value) != count:
-        raise InvalidDealError(
-            f"{field}: expected {count} cards, got {len(value)} ({_show(value)})", field=field
         )
     return tuple(parse_card(item, field=f"{field}[{i}]") for i, item in enumerate(value))
 
@@ -286,10 +275,8 @@ def _play(value: Any, rules: RuleSet, field: str) -> int:
     return value
 
 
-def _hand(
-    i: int, value: Any, rules: RuleSet, earlier: dict[str, HandEntry]
-) -> tuple[HandEntry, list[tuple[str, Card]]]:
-    """One hand object; returns the entry and its hole cards with their field names."""
+def _hand(i: int, value: Any, rules: RuleSet, earlier: dict[str, HandEntry]) -> HandEntry:
+    """One hand object."""
     where = f"hands[{i}]"
     obj = _object(value, where, "a hand", HAND_KEYS)
     hand_id = _required(obj, "id", f"{where}.id", " (a non-empty string naming the hand)")
@@ -318,7 +305,7 @@ def _hand(
         field=f"{where}.wagers",
     )
     if "behind" in obj:
-        return _behind(where, obj, hand_id, wagers, rules, earlier), []
+        return _behind(where, obj, hand_id, wagers, rules, earlier)
     hole = _cards(
         _required(obj, "hole", f"{where}.hole", " (2 hole cards, or 'behind' for a back-line bet)"),
         f"{where}.hole",
@@ -329,8 +316,7 @@ def _hand(
         rules,
         f"{where}.play",
     )
-    cards = [(f"{where}.hole[{j}]", card) for j, card in enumerate(hole)]
-    return HandEntry(hand_id, wagers, hole, play), cards
+    return HandEntry(hand_id, wagers, hole, play)
 
 
 def _behind(
@@ -419,19 +405,13 @@ def deal_from_json(obj: Any) -> Deal:
             f"hands: expected a non-empty list of hands, got {_show(raw_hands)}", field="hands"
         )
     seen: dict[str, HandEntry] = {}
-    where: dict[Card, str] = {}
-    located = [(f"board[{j}]", c) for j, c in enumerate(board)]
-    located += [(f"dealer[{j}]", c) for j, c in enumerate(dealer)]
+    holes: list[tuple[str, tuple[Card, ...]]] = []
     for i, value in enumerate(raw_hands):
-        entry, cards = _hand(i, value, rules, seen)
+        entry = _hand(i, value, rules, seen)
         seen[entry.id] = entry
-        located += cards
-    for field, card in located:
-        if card in where:
-            raise InvalidDealError(
-                f"{field}: duplicate card {card} (also at {where[card]})", field=field
-            )
-        where[card] = field
+        if entry.hole is not None:
+            holes.append((f"hands[{i}]", entry.hole))
+    check_deal(rules, board, dealer, holes)
     seated = sum(1 for entry in seen.values() if entry.behind is None)
     if rules.seats is not None and seated > rules.seats:
         raise InvalidDealError(
@@ -459,16 +439,23 @@ def settlement_to_json(settlement: Settlement) -> dict[str, Any]:
         {"dealer": {"category": "pair", "best_five": [...], "qualifies": true},
          "hands": [{"id": "seat1", "category": "full_house", "best_five": [...],
                     "outcome": "win" | "lose" | "tie" | "fold",
-                    "wagers": {"ante": {"stake": 10, "result": "win", "net": 10},
+                    "wagers": {"ante": {"stake": 10, "result": "win", "net": 10,
+                                        "capped": 0, "uncovered": 0,
+                                        "uncovered_winnings": 0},
                                "blind": {...}, "play": {...}, "trips": {...},
                                "bad_beat": {...}},
                     "net": 120}],
          "banker": {"kind": "house" | "player_dealer", "net": -120}}
 
-    ``hands`` lists one result per input hand in the order they were settled:
-    the input order, except that a back-line bet comes right after the hand it
-    follows (see :func:`uth.engine.settlement.settle`); ids are unique, so match
-    results to input hands by ``id``. Categories are snake_case; a wager's ``result`` is ``win``, ``lose``, ``push``
+    ``hands`` lists one result per input hand in the order they were settled
+    (see :func:`uth.engine.settlement.settle`): the folded hands first, in input
+    order (settled at the fold), then the others in the rule set's
+    ``settlement_order`` (``clockwise``: input order; ``right_to_left``: reversed),
+    each back-line bet right after the hand it follows; ids are unique, so match
+    results to input hands by ``id``. Per wager, ``capped`` is the winnings withheld
+    by the payout cap (001), ``uncovered`` the part of the stake the player-dealer's
+    bank could not cover (no action, returned to the player) and
+    ``uncovered_winnings`` what that part would have won (not paid; 0 on a loss). Categories are snake_case; a wager's ``result`` is ``win``, ``lose``, ``push``
     or ``no_action``; ``net`` is what the player won (+) or lost (-); the banker's
     net is minus the players' total. All five wagers are always present, in layout
     order. Amounts are JSON numbers (:func:`uth.money.money_json`).
@@ -488,6 +475,9 @@ def settlement_to_json(settlement: Settlement) -> dict[str, Any]:
                         "stake": money_json(w.stake),
                         "result": w.result,
                         "net": money_json(w.net),
+                        "capped": money_json(w.capped),
+                        "uncovered": money_json(w.uncovered_stake),
+                        "uncovered_winnings": money_json(w.uncovered_winnings),
                     }
                     for w in hand.wagers
                 },

@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from uth.cards.card import Card, Suit
-from uth.engine.settlement import HandEntry, Settlement, WagerResult
+from uth.engine.settlement import HandEntry, Settlement
 from uth.evaluator import Category, HandValue
 from uth.rules import Limit, RuleSet
 from uth.rules.model import PayTable
@@ -204,12 +204,24 @@ def render_rules_list(console: Console, rules: Iterable[RuleSet]) -> None:
     console.print(table)
 
 
-def _wager_notes(w: WagerResult) -> list[str]:
+def wager_notes(
+    capped: Decimal, uncovered_stake: Decimal, uncovered_winnings: Decimal
+) -> list[str]:
+    """What the payout cap and the bank did to a wager, in words.
+
+    Args:
+        capped: winnings withheld by the payout cap (001).
+        uncovered_stake: the stake the player-dealer's bank could not cover (returned).
+        uncovered_winnings: what that stake would have won (not paid); 0 on a loss.
+
+    """
     notes = []
-    if w.capped:
-        notes.append(f"{money(w.capped)} over the payout cap")
-    if w.uncovered:
-        notes.append(f"{money(w.uncovered)} not covered by the bank")
+    if capped:
+        notes.append(f"{money(capped)} of winnings over the payout cap, not paid")
+    if uncovered_stake or uncovered_winnings:
+        notes.append(f"{money(uncovered_stake)} of the stake not covered by the bank, returned")
+    if uncovered_winnings:
+        notes.append(f"{money(uncovered_winnings)} of winnings not paid by the bank")
     return notes
 
 
@@ -251,18 +263,20 @@ def render_settlement(
         table.add_column("Stake", justify="right")
         table.add_column("Result")
         table.add_column("Net", justify="right", footer=money(hand.net, sign=True))
-        notes = ["; ".join(_wager_notes(w)) for w in hand.wagers]
-        if any(notes):
-            table.add_column("Note")
-        for w, note in zip(hand.wagers, notes, strict=True):
-            cells: list[str | Text] = [
+        notes = []
+        for w in hand.wagers:
+            table.add_row(
                 WAGER_LABEL[w.kind],
                 money(w.stake),
                 Text(w.result.replace("_", " "), RESULT_STYLE[w.result]),
                 money(w.net, sign=True),
-            ]
-            table.add_row(*cells, *([note] if any(notes) else []))
+            )
+            said = wager_notes(w.capped, w.uncovered_stake, w.uncovered_winnings)
+            if said:
+                notes.append(f"{WAGER_LABEL[w.kind]}: {'; '.join(said)}.")
         console.print(table)
+        for note in notes:
+            console.print(note, soft_wrap=True)
     total = -settlement.banker_net
     banker = "House" if settlement.banker_kind == "house" else "Player-dealer"
     bank = f" (bank {money(settlement.bank)})" if settlement.bank is not None else ""

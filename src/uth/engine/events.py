@@ -216,7 +216,9 @@ class HandShown(Event):
 
 @dataclass(frozen=True, slots=True)
 class HandFolded(Event):
-    """A folded hand, collected face down (its cards are never shown)."""
+    """A folded hand, collected face down at the fold, before the dealer's cards are
+    shown (its cards are never shown; RULES.md, "A round", step 7).
+    """
 
     type: ClassVar[str] = "hand_folded"
     player: str
@@ -224,7 +226,13 @@ class HandFolded(Event):
 
 @dataclass(frozen=True, slots=True)
 class WagerSettled(Event):
-    """One wager's result (RULES.md, "Settlement against the dealer")."""
+    """One wager's result (RULES.md, "Settlement against the dealer").
+
+    A folded hand's wagers are settled at the fold, right after its
+    :class:`HandFolded`; the others after :class:`DealerRevealed`, in the rule
+    set's ``settlement_order``. ``uncovered``, ``capped``, ``uncovered_stake`` and
+    ``uncovered_winnings`` are those of :class:`uth.engine.settlement.WagerResult`.
+    """
 
     type: ClassVar[str] = "wager_settled"
     player: str
@@ -234,6 +242,8 @@ class WagerSettled(Event):
     net: Decimal
     uncovered: Decimal
     capped: Decimal
+    uncovered_stake: Decimal = Decimal(0)
+    uncovered_winnings: Decimal = Decimal(0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,9 @@ RULES.md, "A round": wagers; two hole cards to each hand, in stacks of two in
 seat order, then two to the dealer; five community cards taken face down (002);
 pre-flop decisions (Play 4x or 3x, or check); the flop turned; flop decisions
 (Play 2x, or check); turn and river turned together; river decisions (Play 1x,
-or fold); the dealer's hand revealed and announced; settlement seat by seat.
+or fold; a folded hand is collected at the fold, first against a player-dealer's
+bank); the dealer's hand revealed and announced; settlement in the rule set's
+``settlement_order`` (clockwise seat by seat, 002; right to left, 003).
 
 The round is pure: the shuffled deck comes in from outside, nothing reads a clock,
 does I/O or draws a random number. Each command is checked, applied, and recorded
@@ -25,7 +27,14 @@ from typing import TypeVar
 from uth.cards.card import Card, check_distinct
 from uth.cards.deck import PreparedDeck
 from uth.engine import events as ev
-from uth.engine.settlement import HandEntry, Settlement, check_bank, settle
+from uth.engine.settlement import (
+    HandEntry,
+    Settlement,
+    WagerResult,
+    check_bank,
+    settle,
+    settle_at_fold,
+)
 from uth.engine.wagers import INITIAL_WAGERS, Wagers, validate_wagers
 from uth.errors import IllegalActionError, InvalidDealError
 from uth.rules import RuleSet
@@ -140,6 +149,8 @@ class Round:
     _order_cache: list[_Hand] | None = field(default=None, init=False)
     _undecided: set[str] = field(default_factory=set, init=False)
     _turned: int = field(default=0, init=False)
+    _folded: list[str] = field(default_factory=list, init=False)
+    _fold_running: Decimal = field(default=Decimal(0), init=False)
 
     def __post_init__(self) -> None:
         colour = None
@@ -440,12 +451,15 @@ class Round:
             hand.play = 0
         play = hand.wagers.ante * chosen.multiple
         self._emit(ev.DecisionMade(player, street, str(chosen), chosen.multiple, play, auto))
+        if chosen.kind == "fold":
+            self._settle_fold(hand)
         self._advance()
         return tuple(self._events[start:])
 
     def void(self, reason: str) -> tuple[ev.Event, ...]:
         """Void the round (misdeal, 003; malfunction, 004): every wager placed,
-        Play included, is returned to its owner.
+        Play included, is returned to its owner, a folded hand's too (collected at
+        its fold, it is returned like the rest: a malfunction voids all pays and play).
 
         Raises:
             IllegalActionError: the round is already settled or voided.
@@ -559,11 +573,54 @@ class Round:
             else:
                 self._showdown()
 
+    def _group(self, hand: _Hand) -> list[_Hand]:
+        """A seated hand and the back-line bets riding on it, in settlement order."""
+        ordered = self._ordered()
+        i = ordered.index(hand)
+        return [hand, *(h for h in ordered[i + 1 :] if h.behind == hand.player)]
+
+    @staticmethod
+    def _entry(hand: _Hand) -> HandEntry:
+        return HandEntry(hand.player, hand.wagers, hand.hole or None, hand.play or 0, hand.behind)
+
+    def _emit_settled(self, player: str, wagers: Iterable[WagerResult]) -> None:
+        for w in wagers:
+            self._emit(
+                ev.WagerSettled(
+                    player,
+                    w.kind,
+                    w.stake,
+                    w.result,
+                    w.net,
+                    w.uncovered,
+                    w.capped,
+                    w.uncovered_stake,
+                    w.uncovered_winnings,
+                )
+            )
+
+    def _settle_fold(self, hand: _Hand) -> None:
+        """Settle a folded hand at once (RULES.md, "A round", step 7): collected face
+        down before the dealer's cards are shown, first against a player-dealer's bank.
+        """
+        group = self._group(hand)
+        results, self._fold_running = settle_at_fold(
+            self.rules,
+            self._board,
+            [self._entry(h) for h in group],
+            bank=self._bank,
+            running=self._fold_running,
+        )
+        self._folded.append(hand.player)
+        self._emit(ev.HandFolded(hand.player))
+        for result in results:
+            self._emit_settled(result.id, result.wagers)
+
     def _showdown(self) -> None:
         ordered = self._ordered()
-        entries = [
-            HandEntry(h.player, h.wagers, h.hole or None, h.play or 0, h.behind) for h in ordered
-        ]
+        folded = [h for p in self._folded for h in self._group(self._hands[p])]
+        rest = [h for h in ordered if h not in folded]
+        entries = [self._entry(h) for h in (*folded, *rest)]
         result = settle(self.rules, self._board, self._dealer, entries, bank=self._bank)
         dealer = result.dealer
         self._emit(
@@ -571,30 +628,23 @@ class Round:
                 self._dealer, dealer.hand.category.key, dealer.hand.best_five, dealer.qualifies
             )
         )
-        returned = tuple(h.id for h in result.hands if h.outcome != "fold")
+        showdown = [h for h in result.hands if h.outcome != "fold"]
+        returned = tuple(h.id for h in showdown)
         if not dealer.qualifies and returned:
             self._emit(ev.AntesReturned(returned))
-        for hand_result in result.hands:
+        for hand_result in showdown:
             hand = self._hands[hand_result.id]
             if hand.behind is None:
-                if hand_result.outcome == "fold":
-                    self._emit(ev.HandFolded(hand.player))
-                else:
-                    self._emit(
-                        ev.HandShown(
-                            hand.player,
-                            hand.hole,
-                            hand_result.hand.category.key,
-                            hand_result.hand.best_five,
-                            hand_result.outcome,
-                        )
-                    )
-            for w in hand_result.wagers:
                 self._emit(
-                    ev.WagerSettled(
-                        hand.player, w.kind, w.stake, w.result, w.net, w.uncovered, w.capped
+                    ev.HandShown(
+                        hand.player,
+                        hand.hole,
+                        hand_result.hand.category.key,
+                        hand_result.hand.best_five,
+                        hand_result.outcome,
                     )
                 )
+            self._emit_settled(hand.player, hand_result.wagers)
         self.settlement = result
         self.phase = Phase.SETTLED
         self._emit(ev.RoundSettled(self.rules.banking, result.banker_net))

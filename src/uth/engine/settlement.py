@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Literal
 
-from uth.cards.card import Card, check_distinct
+from uth.cards.card import Card
 from uth.engine.wagers import WagerKind, Wagers
-from uth.errors import InvalidDealError, InvalidWagerError
+from uth.errors import InvalidCardError, InvalidDealError, InvalidWagerError
 from uth.evaluator import Category, HandValue, evaluate
-from uth.money import ZERO, cents, to_money
+from uth.money import CENT, ZERO, cents, parse_amount
 from uth.rules import RuleSet
 
 WagerOutcome = Literal["win", "lose", "push", "no_action"]
@@ -55,9 +55,16 @@ class WagerResult:
         result: ``win``, ``lose``, ``push``, or ``no_action`` (nothing wagered, or the
             bank could not cover any of it).
         net: what the player won (+) or lost (-) on it; 0 for a push or no action.
-        uncovered: the part of the win or loss the player-dealer's bank could not
-            cover: not paid or not collected, the stake returned (RULES.md, "Who banks").
+        uncovered: the part of the win (winnings not paid) or of the loss (stake not
+            collected) that the player-dealer's bank could not cover (RULES.md, "Who
+            banks").
         capped: the part of a win withheld by the payout cap (001).
+        uncovered_stake: the part of the stake the bank could not cover: it has no
+            action and is returned. For a loss it equals ``uncovered``; for a win it is
+            the stake that would have won the unpaid winnings (Blind 100 at 50:1 with
+            410.00 unpaid: 8.20), to the nearest cent.
+        uncovered_winnings: for a win, the winnings the bank could not pay (equal to
+            ``uncovered``); 0 for a loss.
 
     """
 
@@ -67,6 +74,8 @@ class WagerResult:
     net: Decimal
     uncovered: Decimal = ZERO
     capped: Decimal = ZERO
+    uncovered_stake: Decimal = ZERO
+    uncovered_winnings: Decimal = ZERO
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,37 +163,59 @@ class _Gross:
 
 
 def check_deal(
-    board: Sequence[Card], dealer_hole: Sequence[Card], holes: Sequence[tuple[str, Sequence[Card]]]
+    rules: RuleSet,
+    board: Sequence[Card],
+    dealer_hole: Sequence[Card],
+    holes: Sequence[tuple[str, Sequence[Card]]],
 ) -> None:
-    """Check card counts and that no card appears twice in the whole deal.
+    """Check a deal's cards: the one definition, used by :func:`settle` and ``uth settle``.
 
     Args:
+        rules: the rule set (``shared_hand``: every player plays the one player hand
+            dealt face up, 004).
         board: the community cards.
         dealer_hole: the dealer's hole cards.
-        holes: ``(field, hole cards)`` per hand, the field naming the hand in error
-            messages (``"hands[0]"``).
+        holes: ``(field, hole cards)`` per seated hand, the field naming the hand in
+            error messages (``"hands[0]"``).
 
     Raises:
-        InvalidDealError: the board is not five cards, or a hand not two (a misdeal,
-            003); the message names the field.
-        InvalidCardError: a card appears twice.
+        InvalidDealError: the board is not five cards, the dealer's or a hand's hole
+            not two (a misdeal, 003), or, with ``shared_hand``, a hand whose cards are
+            not the shared hand's; the message names the field.
+        InvalidCardError: a card appears twice in the deal (on a shared-hand table
+            the shared hand counts once): ``hands[1].hole[0]: duplicate card Kc (also
+            at hands[0].hole[1])``.
 
     """
     if len(board) != 5:
         raise InvalidDealError(f"board: expected 5 cards, got {len(board)}", field="board")
     if len(dealer_hole) != 2:
-        raise InvalidDealError(
-            f"dealer: expected 2 hole cards, got {len(dealer_hole)}", field="dealer"
-        )
-    every = [*board, *dealer_hole]
-    for hand_id, hole in holes:
+        raise InvalidDealError(f"dealer: expected 2 cards, got {len(dealer_hole)}", field="dealer")
+    for where, hole in holes:
         if len(hole) != 2:
             raise InvalidDealError(
-                f"{hand_id}.hole: expected 2 hole cards, got {len(hole)}",
-                field=f"{hand_id}.hole",
+                f"{where}.hole: expected 2 cards, got {len(hole)}", field=f"{where}.hole"
             )
-        every.extend(hole)
-    check_distinct(every, field="deal")
+    if rules.shared_hand and holes:
+        first = holes[0][1]
+        for where, hole in holes[1:]:
+            if set(hole) != set(first):
+                raise InvalidDealError(
+                    f"{where}.hole: rule set {rules.name!r} deals one shared player hand, "
+                    f"got {' '.join(map(str, hole))} besides {' '.join(map(str, first))}",
+                    field=f"{where}.hole",
+                )
+        holes = holes[:1]
+    located = [(f"board[{j}]", c) for j, c in enumerate(board)]
+    located += [(f"dealer[{j}]", c) for j, c in enumerate(dealer_hole)]
+    located += [(f"{where}.hole[{j}]", c) for where, hole in holes for j, c in enumerate(hole)]
+    seen: dict[Card, str] = {}
+    for where, card in located:
+        if card in seen:
+            raise InvalidCardError(
+                f"{where}: duplicate card {card} (also at {seen[card]})", field=where
+            )
+        seen[card] = where
 
 
 def _compare(player: HandValue, dealer: HandValue) -> int:
@@ -196,15 +227,14 @@ def _gross(
     wagers: Wagers,
     play: int,
     player: HandValue,
-    dealer: DealerResult,
+    dealer: DealerResult | None,
     board_value: HandValue,
 ) -> tuple[HandOutcome, list[_Gross]]:
-    """Each wager's result against the dealer, before the payout cap and the bank."""
-    folded = play == 0
-    cmp = _compare(player, dealer.hand)
-    outcome: HandOutcome = (
-        "fold" if folded else ("win" if cmp > 0 else "tie" if cmp == 0 else "lose")
-    )
+    """Each wager's result, before the payout cap and the bank.
+
+    A fold (``play == 0``) needs no dealer: its Ante, Blind and Bad Beat lose and its
+    Trips is settled on the board alone or the player's hand (RULES.md, step 7).
+    """
     out: list[_Gross] = []
 
     def add(kind: WagerKind, stake: Decimal, result: WagerOutcome, amount: Decimal = ZERO) -> None:
@@ -215,18 +245,32 @@ def _gross(
         else:
             out.append(_Gross(kind, stake, result, amount))
 
-    # Ante: pushes when the dealer does not qualify; loses on a fold.
+    def trips(hand: HandValue) -> None:
+        # Trips: the Trips table on the hand, win or lose; never pushes.
+        odds = rules.trips_pays.get(hand.category)
+        t = wagers.trips
+        add("trips", t, "win" if odds is not None else "lose", odds.pay(t) if odds else ZERO)
+
+    if play == 0:
+        add("ante", wagers.ante, "lose")
+        add("blind", wagers.blind, "lose")
+        add("play", ZERO, "no_action")
+        trips(board_value if rules.folded_trips == "board_only" else player)
+        add("bad_beat", wagers.bad_beat, "lose")
+        return "fold", out
+    assert dealer is not None
+    cmp = _compare(player, dealer.hand)
+    outcome: HandOutcome = "win" if cmp > 0 else "tie" if cmp == 0 else "lose"
+    # Ante: pushes when the dealer does not qualify.
     a = wagers.ante
-    if folded:
-        add("ante", a, "lose")
-    elif not dealer.qualifies or cmp == 0:
+    if not dealer.qualifies or cmp == 0:
         add("ante", a, "push")
     else:
         add("ante", a, "win" if cmp > 0 else "lose", a)
     # Blind: pays by its table on a straight or better when the player wins, else pushes.
     b = wagers.blind
     blind_odds = rules.blind_pays.get(player.category)
-    if folded or cmp < 0:
+    if cmp < 0:
         add("blind", b, "lose")
     elif cmp > 0 and blind_odds is not None:
         add("blind", b, "win", blind_odds.pay(b))
@@ -238,21 +282,12 @@ def _gross(
         add("play", p, "win", p)
     else:
         add("play", p, "push" if cmp == 0 else "lose")
-    # Trips: the Trips table on the player's hand, win or lose; never pushes.
-    trips_hand = board_value if folded and rules.folded_trips == "board_only" else player
-    trips_odds = rules.trips_pays.get(trips_hand.category)
-    t = wagers.trips
-    add(
-        "trips",
-        t,
-        "win" if trips_odds is not None else "lose",
-        trips_odds.pay(t) if trips_odds is not None else ZERO,
-    )
+    trips(player)
     # Bad Beat (002): on the category of the beaten hand, whichever side lost.
     bb = wagers.bad_beat
     beaten = min(player, dealer.hand, key=lambda h: h.value).category
     bb_odds = rules.bad_beat_pays.get(beaten)
-    if folded or not dealer.qualifies or cmp == 0 or bb_odds is None:
+    if not dealer.qualifies or cmp == 0 or bb_odds is None:
         add("bad_beat", bb, "lose")
     else:
         add("bad_beat", bb, "win", bb_odds.pay(bb))
@@ -281,6 +316,105 @@ def _apply_cap(gross: list[_Gross], cap: Decimal | None) -> dict[WagerKind, Deci
     return withheld
 
 
+@dataclass(frozen=True, slots=True)
+class _Ready:
+    """A validated hand, ready to settle: its entry, Play multiple and best hand."""
+
+    entry: HandEntry
+    play: int
+    value: HandValue
+
+
+def _settle_hand(
+    rules: RuleSet,
+    ready: _Ready,
+    dealer: DealerResult | None,
+    board_value: HandValue,
+    bank: Decimal | None,
+    running: Decimal,
+) -> tuple[HandResult, Decimal]:
+    """Settle one hand's wagers in layout order against the payout cap and the bank.
+
+    ``running`` is the banker's result so far (+ won, - lost); returns the hand's
+    result and the banker's result after it.
+    """
+    entry = ready.entry
+    outcome, gross = _gross(rules, entry.wagers, ready.play, ready.value, dealer, board_value)
+    withheld = _apply_cap(gross, rules.cap_amount())
+    settled: list[WagerResult] = []
+    for g in gross:
+        capped = withheld.get(g.kind, ZERO)
+        amount = cents(g.amount - capped)
+        uncovered = uncovered_stake = uncovered_winnings = ZERO
+        if bank is not None and g.result in ("win", "lose"):
+            # The banker's result stays within minus and plus the bank (RULES.md).
+            room = bank + running if g.result == "win" else bank - running
+            covered = min(amount, room)
+            uncovered, amount = amount - covered, covered
+            uncovered_stake = uncovered
+            if g.result == "win" and uncovered:
+                uncovered_winnings = uncovered
+                uncovered_stake = (g.stake * uncovered / (uncovered + amount)).quantize(CENT)
+        result: WagerOutcome = g.result
+        if g.result in ("win", "lose") and amount == 0:
+            result = "no_action"
+        net = amount if g.result == "win" else -amount if g.result == "lose" else ZERO
+        running -= net
+        settled.append(
+            WagerResult(
+                g.kind, g.stake, result, net, uncovered, capped, uncovered_stake, uncovered_winnings
+            )
+        )
+    hand = HandResult(entry.id, ready.value, outcome, ready.play, tuple(settled), entry.behind)
+    return hand, running
+
+
+def settle_at_fold(
+    rules: RuleSet,
+    board: Sequence[Card],
+    hands: Sequence[HandEntry],
+    *,
+    bank: Decimal | None = None,
+    running: Decimal = ZERO,
+) -> tuple[tuple[HandResult, ...], Decimal]:
+    """Settle a hand at its fold, before the dealer's cards are shown (RULES.md, step 7).
+
+    Its Ante, Blind and Bad Beat lose and are collected at once, and its Trips is
+    settled on the known board; on a player-dealer table this comes first against
+    the bank, in the order the hands fold (002).
+
+    Args:
+        rules: the rule set.
+        board: the five community cards.
+        hands: the folded seated hand (its hole cards, ``play`` 0), then the back-line
+            bets riding on it, which fold with it.
+        bank: the player-dealer's bank (already checked), or ``None`` for the house.
+        running: the player-dealer's result from the hands folded before.
+
+    Returns:
+        The hands' results and the player-dealer's result after them; :func:`settle`
+        gives the same results when the folded hands are listed first, in fold order.
+
+    Raises:
+        InvalidDealError: the first hand is not a folded seated hand with hole cards.
+
+    """
+    seat = hands[0]
+    if seat.behind is not None or seat.hole is None or seat.play != 0:
+        raise InvalidDealError(
+            f"hands[0]: {seat.id!r} is not a folded seated hand", field="hands[0]"
+        )
+    value = evaluate([*seat.hole, *board])
+    board_value = evaluate(board)
+    out = []
+    for entry in hands:
+        result, running = _settle_hand(
+            rules, _Ready(entry, 0, value), None, board_value, bank, running
+        )
+        out.append(result)
+    return tuple(out), running
+
+
 def settle(
     rules: RuleSet,
     board: Sequence[Card],
@@ -291,26 +425,36 @@ def settle(
 ) -> Settlement:
     """Settle every wager of a finished round.
 
+    The order (RULES.md, "A round", steps 7 and 9, and "Who banks"): every folded
+    hand first, in the order listed (it was settled at the fold, before the dealer's
+    cards were shown: at a card room decisions are taken in turn, so that is seat
+    order), then the other hands in the rule set's ``settlement_order``:
+    ``clockwise``, seat by seat from the dealer's left (002), or ``right_to_left``,
+    the reverse of the deal (003). Each seat's back-line bets come right after it,
+    each hand's wagers in layout order. Only the bank makes the order matter.
+
     Args:
         rules: the rule set.
         board: the five community cards.
         dealer_hole: the dealer's (or player-dealer's) two hole cards.
-        hands: the hands in settlement order (clockwise from the dealer's left),
-            each back-line bet after the hand it follows; a back-line bet is settled
-            right after that hand (and its earlier back-line bets), wherever it is
-            listed after it.
+        hands: the hands in seat order (clockwise from the dealer's left; folded
+            hands may be listed first, in the order they folded), each back-line bet
+            after the hand it follows; a back-line bet is settled right after that
+            hand (and its earlier back-line bets), wherever it is listed after it.
         bank: the player-dealer's bank in currency units; required with a
             ``player_dealer`` rule set and refused otherwise.
 
     Returns:
-        A :class:`Settlement`. Money is conserved: the players' nets sum to minus
-        the banker's net. With a player-dealer the banker's running result stays
-        within plus or minus the bank, wagers being settled one at a time in seat
-        and layout order; what cannot be covered has no action and is returned.
+        A :class:`Settlement` whose ``hands`` are in the order settled. Money is
+        conserved: the players' nets sum to minus the banker's net. With a
+        player-dealer the banker's running result stays within plus or minus the
+        bank, wagers being settled one at a time; what cannot be covered has no
+        action and is returned.
 
     Raises:
         InvalidDealError: wrong card counts, an unknown or repeated hand id, a
-            back-line bet where the rules allow none, too many seats.
+            back-line bet where the rules allow none, too many seats, a hand that
+            is not the shared hand (004).
         InvalidCardError: a card appears twice in the deal.
         InvalidWagerError: a Play multiple the rules do not allow; a bank missing,
             not allowed, or outside its limits.
@@ -318,18 +462,7 @@ def settle(
     """
     seated = [h for h in hands if h.behind is None]
     holes = [(f"hands[{i}]", h.hole or ()) for i, h in enumerate(hands) if h.behind is None]
-    if rules.shared_hand:
-        # 004: every player plays the one player hand dealt face up.
-        for hand_id, hole in holes[1:]:
-            if set(hole) != set(holes[0][1]):
-                raise InvalidDealError(
-                    f"{hand_id}.hole: rule set {rules.name!r} deals one shared player "
-                    f"hand, got {' '.join(map(str, hole))} besides "
-                    f"{' '.join(map(str, holes[0][1]))}",
-                    field=f"{hand_id}.hole",
-                )
-        holes = holes[:1]
-    check_deal(board, dealer_hole, holes)
+    check_deal(rules, board, dealer_hole, holes)
     bank_amount = check_bank(rules, bank)
     if rules.seats is not None and len(seated) > rules.seats:
         raise InvalidDealError(
@@ -339,11 +472,9 @@ def settle(
     dealer_value = evaluate([*dealer_hole, *board])
     dealer = DealerResult(dealer_value, dealer_value.category >= rules.dealer_qualifier)
     board_value = evaluate(board)
-    cap = rules.cap_amount()
-    running = ZERO  # the banker's result so far: + won, - lost
     seen: dict[str, HandEntry] = {}
     values: dict[str, HandValue] = {}
-    results: list[HandResult] = []
+    groups: list[list[_Ready]] = []
     for i, entry in _settlement_order(hands):
         where = f"hands[{i}]"
         if entry.id in seen:
@@ -353,29 +484,23 @@ def settle(
         play = _resolve_play(rules, entry, seen, where)
         if entry.behind is not None:
             value = values[entry.behind]
+            groups[-1].append(_Ready(entry, play, value))
         else:
             assert entry.hole is not None
             value = evaluate([*entry.hole, *board])
+            groups.append([_Ready(entry, play, value)])
         seen[entry.id] = entry
         values[entry.id] = value
-        outcome, gross = _gross(rules, entry.wagers, play, value, dealer, board_value)
-        withheld = _apply_cap(gross, cap)
-        settled: list[WagerResult] = []
-        for g in gross:
-            capped = withheld.get(g.kind, ZERO)
-            amount = cents(g.amount - capped)
-            uncovered = ZERO
-            if bank_amount is not None and g.result in ("win", "lose"):
-                room = bank_amount + running if g.result == "win" else bank_amount - running
-                covered = min(amount, room)
-                uncovered, amount = amount - covered, covered
-            result: WagerOutcome = g.result
-            if g.result in ("win", "lose") and amount == 0:
-                result = "no_action"
-            net = amount if g.result == "win" else -amount if g.result == "lose" else ZERO
-            running -= net
-            settled.append(WagerResult(g.kind, g.stake, result, net, uncovered, capped))
-        results.append(HandResult(entry.id, value, outcome, play, tuple(settled), entry.behind))
+    folded = [g for g in groups if g[0].play == 0]
+    shown = [g for g in groups if g[0].play != 0]
+    if rules.settlement_order == "right_to_left":
+        shown.reverse()
+    running = ZERO  # the banker's result so far: + won, - lost
+    results: list[HandResult] = []
+    for group in (*folded, *shown):
+        for ready in group:
+            result, running = _settle_hand(rules, ready, dealer, board_value, bank_amount, running)
+            results.append(result)
     return Settlement(dealer, tuple(results), rules.banking, bank_amount, tuple(board))
 
 
@@ -445,7 +570,7 @@ def check_bank(rules: RuleSet, bank: object | None) -> Decimal | None:
             f"player_dealer.bank: rule set {rules.name!r} needs the player-dealer's bank",
             field="player_dealer.bank",
         )
-    amount = to_money(bank, field="player_dealer.bank")
+    amount = parse_amount(bank, field="player_dealer.bank")
     assert rules.bank is not None
     if not rules.bank.min <= amount <= rules.bank.max:
         raise InvalidWagerError(
@@ -468,4 +593,5 @@ __all__ = [
     "check_bank",
     "check_deal",
     "settle",
+    "settle_at_fold",
 ]

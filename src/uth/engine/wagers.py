@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Literal
 
 from uth.errors import InvalidWagerError
-from uth.money import ZERO, to_money
+from uth.money import ZERO, parse_amount
 from uth.rules import Limit, RuleSet
 
 WagerKind = Literal["ante", "blind", "play", "trips", "bad_beat"]
@@ -80,10 +80,10 @@ def validate_wagers(
             forbids it (002). The message names the field and the value.
 
     """
-    a = to_money(ante, field=f"{field}.ante")
-    b = a if blind is None else to_money(blind, field=f"{field}.blind")
-    t = to_money(trips, field=f"{field}.trips")
-    bb = to_money(bad_beat, field=f"{field}.bad_beat")
+    a = parse_amount(ante, field=f"{field}.ante")
+    b = a if blind is None else parse_amount(blind, field=f"{field}.blind")
+    t = parse_amount(trips, field=f"{field}.trips")
+    bb = parse_amount(bad_beat, field=f"{field}.bad_beat")
     _check_limit(a, rules.ante, f"{field}.ante", "the Ante")
     if b != a:
         raise InvalidWagerError(

@@ -17,7 +17,7 @@ from pydantic import (
 )
 
 from uth.evaluator import Category
-from uth.money import to_money
+from uth.money import parse_amount
 
 
 def _parse_odds(value: Any) -> Any:
@@ -70,7 +70,7 @@ OddsField = Annotated[Odds, BeforeValidator(_parse_odds), PlainSerializer(str, r
 
 def _parse_money(value: Any) -> Decimal:
     try:
-        return to_money(value)
+        return parse_amount(value)
     except ValueError as exc:
         raise ValueError(str(exc).split(": ", 1)[-1]) from None
 
@@ -205,6 +205,15 @@ class RuleSet(BaseModel):
     bank: Limit | None = None
     side_bets_not_above_ante: bool = False
 
+    settlement_order: Literal["clockwise", "right_to_left"] = Field(
+        default="clockwise",
+        description=(
+            "the order hands are resolved at the showdown, after the folded hands "
+            "(settled at the fold): 'clockwise', seat by seat from the (player-)dealer's "
+            "left (002); 'right_to_left', the reverse of the deal, Antes returned first "
+            "also right to left when the dealer does not qualify (003)"
+        ),
+    )
     play_multiples: PlayMultiples = PlayMultiples()
     dealer_qualifier: CategoryField = Category.PAIR
     folded_trips: Literal["player_hand", "board_only"] = "player_hand"

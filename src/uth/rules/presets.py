@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from decimal import Decimal
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -23,7 +24,7 @@ def _preset_data(name: str) -> dict[str, Any]:
             f"rules: unknown preset {name!r} (one of {', '.join(PRESET_NAMES)})", field="rules"
         )
     text = resources.files("uth.rules").joinpath(f"presets/{name}.toml").read_text("utf-8")
-    return tomllib.loads(text)
+    return tomllib.loads(text, parse_float=Decimal)
 
 
 @cache
@@ -88,8 +89,9 @@ def rules_from_data(data: dict[str, Any], *, source: str = "rules") -> RuleSet:
             head, sep, rest = msg.partition(": ")
             loc, msg = (head, rest) if sep and head.isidentifier() else ("rules", msg)
         value = err.get("input")
-        shown = f" (got {value!r})"
-        if isinstance(value, dict) or value is None or repr(value) in msg:
+        text = str(value) if isinstance(value, Decimal) else repr(value)
+        shown = f" (got {text})"
+        if isinstance(value, dict) or value is None or text in msg:
             shown = ""
         raise InvalidRulesError(f"{source}: {loc}: {msg}{shown}", field=loc) from None
 
@@ -107,7 +109,7 @@ def load_rules(path: str | Path) -> RuleSet:
     """
     p = Path(path)
     try:
-        data = tomllib.loads(p.read_text("utf-8"))
+        data = tomllib.loads(p.read_text("utf-8"), parse_float=Decimal)
     except OSError as exc:
         raise InvalidRulesError(f"{p}: cannot read: {exc.strerror}", field="file") from None
     except UnicodeDecodeError:

@@ -38,7 +38,7 @@ from pydantic import BaseModel, Field, StrictFloat, StrictInt, StrictStr
 
 from uth.cards import Shuffler
 from uth.errors import UthError
-from uth.money import ZERO, money_json, to_money
+from uth.money import ZERO, money_json, parse_amount
 from uth.server.clock import Clock, SystemClock
 from uth.server.config import Settings, TablesFile, load_tables
 from uth.server.ports import InsufficientFundsError, NotFoundError, PlayerRecord, Store
@@ -316,7 +316,7 @@ def create_app(
         player_id: int, body: AdjustRequest, actor: Operator, rt: Rt
     ) -> dict[str, Any]:
         """Credit or debit a balance with a reason (audited)."""
-        amount = to_money(body.amount, field="amount", allow_negative=True)
+        amount = parse_amount(body.amount, field="amount", allow_negative=True)
         if amount == 0:
             raise UthError("amount: must not be zero", field="amount")
         player = await rt.wallet.call(rt.store.player, player_id)
@@ -414,7 +414,9 @@ def _dispatch(table: LiveTable, player_id: int, text: str | None) -> dict[str, A
             "message": "message: send JSON in a text frame (binary frames are not accepted)",
         }
     try:
-        raw = json.loads(text)
+        # JSON numbers with a fraction or exponent keep their text as Decimal, so
+        # that the amount parser can refuse 1e2 (uth.money.parse_amount).
+        raw = json.loads(text, parse_float=Decimal)
     except (ValueError, RecursionError):
         return {
             "type": "error",

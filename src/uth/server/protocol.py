@@ -9,12 +9,14 @@ the same reply again and is not applied twice. See ``docs/protocol.md``.
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    Strict,
     StrictFloat,
     StrictInt,
     StrictStr,
@@ -33,12 +35,15 @@ class _Command(BaseModel):
 
 class PlaceBet(_Command):
     """Add a chip to a betting spot (``ante``, ``trips``, ``bad_beat``); the Blind
-    follows the Ante automatically (004). ``amount`` is a decimal string or number.
+    follows the Ante automatically (004). ``amount`` is a decimal string or number,
+    read by :func:`uth.money.parse_amount` (a plain decimal, at most two places);
+    a JSON number arrives as an int or, decoded with ``parse_float=Decimal``, a
+    ``Decimal`` that keeps its text (``1e2`` is refused).
     """
 
     type: Literal["place_bet"]
     spot: Literal["ante", "trips", "bad_beat"]
-    amount: StrictStr | StrictInt | StrictFloat
+    amount: StrictStr | StrictInt | Annotated[Decimal, Strict()] | StrictFloat
 
 
 class Undo(_Command):

@@ -32,7 +32,7 @@ from uth.engine import Phase, Round
 from uth.engine import events as ev
 from uth.engine.wagers import INITIAL_WAGERS
 from uth.errors import IllegalActionError, UthError
-from uth.money import ZERO, money_json, to_money
+from uth.money import ZERO, money_json, parse_amount
 from uth.rules import RuleSet
 from uth.server.clock import Clock
 from uth.server.config import TableConfig
@@ -292,7 +292,7 @@ class LiveTable:
 
     def _place_bet(self, seat: Seat, cmd: PlaceBet) -> dict[str, Any] | None:
         self._require_betting()
-        amount = to_money(cmd.amount, field="amount")
+        amount = parse_amount(cmd.amount, field="amount")
         if amount <= 0:
             raise CommandError("invalid_amount", f"amount: must be positive, got {cmd.amount!r}")
         _, high = self._limit(cmd.spot)
