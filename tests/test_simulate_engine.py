@@ -116,13 +116,12 @@ def test_kernel_settles_as_the_engine(name: str) -> None:
         for i in range(BATCH):
             row = cards[i].tolist()
             entries = _entries(rules, tbl, row, plays[i].tolist())
-            # Folded hands first: settled at the fold (RULES.md, "A round", step 7).
+            # In seat order: the engine settles the folded hands first, at the fold
+            # (RULES.md, "A round", step 7), then the rule set's settlement order.
             folded = {e.id for e in entries if e.behind is None and e.play == 0}
-            ordered = [e for e in entries if (e.behind or e.id) in folded]
-            ordered += [e for e in entries if (e.behind or e.id) not in folded]
             board = [Card.from_index(c) for c in row[-5:]]
             dealer = [Card.from_index(c) for c in row[-7:-5]]
-            result = settle(rules, board, dealer, ordered, bank=tbl.bank)
+            result = settle(rules, board, dealer, entries, bank=tbl.bank)
             by_id = {h.id: h for h in result.hands}
             for h, entry in enumerate(entries):
                 got = by_id[entry.id]

@@ -27,6 +27,7 @@ from uth.cards import parse_cards
 from uth.cli import settle_io, views
 from uth.cli.play import play_command
 from uth.cli.server_cmds import db_app, serve_command
+from uth.cli.simulate import simulate_command
 from uth.errors import InvalidDealError, UthError
 from uth.evaluator import evaluate
 from uth.rules import PRESET_NAMES, RuleSet, load_rules, preset
@@ -41,6 +42,7 @@ app.add_typer(rules_app, name="rules")
 app.add_typer(db_app, name="db")
 app.command("serve")(serve_command)
 app.command("play")(play_command)
+app.command("simulate")(simulate_command)
 
 #: Exit status when a deal given to ``settle`` is bad.
 EXIT_BAD_DEAL = 1

@@ -154,7 +154,7 @@ def compile_game(rules: RuleSet, tbl: Table, strat: Strategy | CallableStrategy)
     opts[k.OPT_BOARD_ONLY] = rules.folded_trips == "board_only"
     opts[k.OPT_CAP] = -1 if cap is None else _cents(cap)
     opts[k.OPT_BANK] = -1 if tbl.bank is None else _cents(tbl.bank)
-    opts[k.OPT_REVERSE] = getattr(rules, "settlement_order", "clockwise") == "right_to_left"
+    opts[k.OPT_REVERSE] = rules.settlement_order == "right_to_left"
     opts[k.OPT_SHARED] = rules.shared_hand
     opts[k.OPT_SEATS] = tbl.seats
     mults = np.zeros((3, k.MAX_MULT + 1), dtype=np.int64)

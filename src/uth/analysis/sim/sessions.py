@@ -117,8 +117,8 @@ def play_sessions(
     cols = np.arange(hands + 1)
     frozen = cols[None, :] > first[:, None]
     at_ruin = balance[np.arange(sessions), first]
-    balance = np.where(frozen, at_ruin[:, None], balance)
-    return balance, ruined, balance[:, hands]
+    balance = np.where(frozen, at_ruin[:, None], balance).astype(np.int64)
+    return balance, np.asarray(ruined, dtype=np.bool_), balance[:, hands]
 
 
 def simulate_sessions(
@@ -149,9 +149,7 @@ def simulate_sessions(
         )
     total = sessions * session_hands
     if total > MAX_SESSION_ROUNDS:
-        raise ValueError(
-            f"sessions: at most {MAX_SESSION_ROUNDS:,} rounds in all, got {total:,}"
-        )
+        raise ValueError(f"sessions: at most {MAX_SESSION_ROUNDS:,} rounds in all, got {total:,}")
     if tbl is None:
         tbl = default_table(rules)
     game = compile_game(rules, tbl, strat)

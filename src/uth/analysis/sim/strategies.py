@@ -25,9 +25,10 @@ Presets (:func:`strategy`):
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -270,3 +271,28 @@ class CallableStrategy:
                         out[i, 2 * s + 1] = m
                         break
         return out
+
+
+def optimal_pre_flop(rules: RuleSet) -> dict[str, int]:
+    """The exact analysis' optimal pre-flop table of ``rules`` (issue 10,
+    ``uth.analysis``): ``{starting hand: Play multiple}`` of the hands that raise.
+
+    Raises:
+        StrategyError: the exact analysis is not part of this build.
+
+    """
+    try:
+        cache = importlib.import_module("uth.analysis.cache")
+    except ImportError:
+        raise StrategyError(
+            "strategy: 'optimal' needs the exact analysis' pre-flop table (uth analyze), "
+            "which this build lacks; use practical, always-4x or never-raise",
+            field="strategy",
+        ) from None
+    result: Any = cache.result_for(rules)
+    out: dict[str, int] = {}
+    for hand, entry in result.pre_flop.items():
+        best = str(entry.best)
+        if best != "check":
+            out[hand] = int(best.removeprefix("raise_").removesuffix("x"))
+    return out
