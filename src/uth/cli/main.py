@@ -25,6 +25,7 @@ from rich.console import Console
 
 from uth.cards import parse_cards
 from uth.cli import settle_io, views
+from uth.cli.analyze import analyze_command
 from uth.cli.play import play_command
 from uth.cli.server_cmds import db_app, serve_command
 from uth.cli.simulate import simulate_command
@@ -42,6 +43,7 @@ app.add_typer(rules_app, name="rules")
 app.add_typer(db_app, name="db")
 app.command("serve")(serve_command)
 app.command("play")(play_command)
+app.command("analyze")(analyze_command)
 app.command("simulate")(simulate_command)
 
 #: Exit status when a deal given to ``settle`` is bad.

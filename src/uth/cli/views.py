@@ -184,6 +184,7 @@ def render_rules(console: Console, rules: RuleSet) -> None:
         console.print(_pay_table("Trips pay table", "Player's hand", rules.trips_pays, "lose"))
     if rules.bad_beat_pays:
         console.print(_pay_table("Bad Beat pay table", "Beaten hand", rules.bad_beat_pays, "lose"))
+    render_return_to_player(console, rules)
     if rules.notes:
         console.print(Text("Notes", "bold"))
         notes = Table.grid(padding=(0, 1))
@@ -192,6 +193,38 @@ def render_rules(console: Console, rules: RuleSet) -> None:
         for note in rules.notes:
             notes.add_row("-", Text(note))
         console.print(notes)
+
+
+def render_return_to_player(console: Console, rules: RuleSet) -> None:
+    """Print the rule set's return to player from the exact analysis (never typed):
+    the stored result (shipped for the presets, or cached by ``uth analyze``), or
+    how to compute it.
+    """
+    from uth.analysis import cached_result
+
+    result = cached_result(rules)
+    if result is None:
+        console.print(
+            Text(
+                "Return to player: not yet computed for this rule set; "
+                f"run `uth analyze --rules {rules.name}` (about half a minute).",
+                "dim",
+            )
+        )
+        return
+    table = Table(title="Return to player (exact analysis, perfect play)", title_justify="left")
+    table.add_column("Figure")
+    table.add_column("Value", justify="right")
+    table.add_row("Return to player, total bet", f"{float(result.rtp_total_bet) * 100:.2f}%")
+    table.add_row(
+        "Return to player, initial bet (Ante)", f"{float(result.rtp_initial_bet) * 100:.2f}%"
+    )
+    table.add_row("House edge (per Ante)", f"{float(result.house_edge) * 100:.3f}%")
+    if result.trips is not None:
+        table.add_row("Trips return to player", f"{float(result.trips[0]) * 100:.2f}%")
+    if result.bad_beat is not None:
+        table.add_row("Bad Beat return to player", f"{float(result.bad_beat[0]) * 100:.2f}%")
+    console.print(table)
 
 
 def render_rules_list(console: Console, rules: Iterable[RuleSet]) -> None:

@@ -41,6 +41,7 @@ from uth.errors import UthError
 from uth.money import ZERO, money_json, parse_amount
 from uth.server.clock import Clock, SystemClock
 from uth.server.config import Settings, TablesFile, load_tables
+from uth.server.figures import Figures
 from uth.server.ports import InsufficientFundsError, NotFoundError, PlayerRecord, Store
 from uth.server.protocol import ProtocolError, parse_command
 from uth.server.table import CommandError, GameNumbers, LiveTable
@@ -91,6 +92,7 @@ class Runtime:
         self.wallet = Wallet()
         self.tables: dict[str, LiveTable] = {}
         self.tasks: list[asyncio.Task[None]] = []
+        self.figures = Figures()
 
 
 def _json_ready(value: Any) -> Any:
@@ -175,6 +177,7 @@ def create_app(
                 rt.tables[tc.id] = LiveTable(
                     tc, tc.rule_set(_base(cfg)), st, rt.wallet, rt.clock, shuffler, numbers
                 )
+            rt.figures.start(t.rules for t in rt.tables.values())
             rt.tasks = [
                 asyncio.create_task(t.run(), name=f"table-{i}") for i, t in rt.tables.items()
             ]
@@ -265,6 +268,7 @@ def create_app(
             **t.info(),
             "rule_set": t.rules.model_dump(mode="json"),
             "cap": _json_ready(t.rules.cap_amount()),
+            "figures": rt.figures.for_rules(t.rules),
         }
 
     @app.get("/api/history", tags=["history"])

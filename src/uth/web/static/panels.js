@@ -242,10 +242,22 @@ function renderRules(info) {
     h('h3', {}, t('limits.title')),
     h('table', { class: 'data-table' }, h('tbody', {}, ...limitRows)),
     h('h3', {}, t('rules.rtp_title')),
-    // The return to player comes from the exact-math module (not written yet): no
-    // figure is typed here. When it exists, GET it and fill this element.
-    h('p', { class: 'rtp rtp-pending', id: 'rtp', 'data-rtp': 'pending' }, t('rules.rtp_pending')),
+    rtpFigures(info.figures),
   );
+}
+
+// The return to player of the table's rule set, from the exact analysis
+// (uth.analysis, via GET /api/tables/{id} "figures"); never typed here.
+function rtpFigures(fig) {
+  if (fig?.status !== 'ready') {
+    const key = fig?.status === 'failed' ? 'rules.rtp_failed' : 'rules.rtp_pending';
+    return h('p', { class: 'rtp rtp-pending', id: 'rtp', 'data-rtp': fig?.status ?? 'pending' }, t(key));
+  }
+  const pct = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
+  const lines = [t('rules.rtp_figures', { total: pct(fig.rtp_total_bet), initial: pct(fig.rtp_initial_bet), edge: pct(fig.house_edge, 3) })];
+  if (fig.trips_rtp !== null && fig.trips_rtp !== undefined) lines.push(t('rules.rtp_trips', { rtp: pct(fig.trips_rtp) }));
+  if (fig.bad_beat_rtp !== null && fig.bad_beat_rtp !== undefined) lines.push(t('rules.rtp_bad_beat', { rtp: pct(fig.bad_beat_rtp) }));
+  return h('p', { class: 'rtp', id: 'rtp', 'data-rtp': 'ready' }, lines.join(' '));
 }
 
 // -------------------------------------------------------------------- keys

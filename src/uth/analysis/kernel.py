@@ -1,0 +1,477 @@
+"""The numba kernels of the exact analysis (method and cost: docs/math.md).
+
+For one canonical flop, :func:`flop_kernel` walks every turn/river pair; on each
+5-card board it values every hole of the remaining cards once, sorts them, and
+counts for every player hole the dealer holes it beats, ties and loses to (and
+how many of those qualify) by a sweep with per-card counters: the dealer holes
+that share a card with the player's hole are removed by inclusion-exclusion
+instead of a loop over the dealer's holes. From these counts it adds up, per
+player hole, the exact integer sums of the river decision and of a hand that
+plays whatever comes, then takes the flop decision. :func:`scatter_flop` adds
+a canonical flop's per-hole sums into the per-hole totals of every flop of its
+suit class; :func:`pre_flop_decisions` takes the pre-flop decision.
+
+All amounts are integers in the units of :mod:`uth.analysis.params`; every
+count is a number of deals. Column layouts are the ``PLAY_*`` and ``CHECK_*``
+constants below.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from uth.analysis._values import board_value, hole_values
+
+# Per player hole: sums over the deals that follow, for a hand that plays (any
+# multiple m): EV = AB + m * PL, second moment = M0 + m * M1 + m^2 * M2; deals
+# won, tied and lost at showdown; Bad Beat result and deals it pays; the Ante's
+# share of AB (the Blind's is AB - ANTE, the Play's m * PL).
+PLAY_AB, PLAY_PL, PLAY_M0, PLAY_M1, PLAY_M2 = 0, 1, 2, 3, 4
+PLAY_WIN, PLAY_TIE, PLAY_LOSS, PLAY_BAD_BEAT, PLAY_BAD_BEAT_HITS, PLAY_ANTE = 5, 6, 7, 8, 9, 10
+PLAY_COLUMNS = 11
+
+# Per player hole: sums for a hand that checked pre-flop (the best decisions that
+# follow): EV, second moment, deals won / tied / lost at showdown, deals folded,
+# Bad Beat result and deals it pays, Trips correction for folds settled on the
+# board (amount and paying deals), the Ante's and the Play's shares of EV, then
+# the deals raised at each flop multiple, then at each river multiple.
+CHECK_EV, CHECK_M, CHECK_WIN, CHECK_TIE, CHECK_LOSS, CHECK_FOLD = 0, 1, 2, 3, 4, 5
+CHECK_BAD_BEAT, CHECK_BAD_BEAT_HITS, CHECK_TRIPS, CHECK_TRIPS_HITS = 6, 7, 8, 9
+CHECK_ANTE, CHECK_PLAY = 10, 11
+CHECK_BASE = 12
+
+# Per canonical flop: checksums of its per-hole sums (shipped with the results).
+FLOP_SUMS = ("check_ev", "check_m", "check_fold", "play_ab", "play_pl", "play_m0")
+
+
+# Per player hole, within one flop: the packed sums of one board's counts. Three
+# counts below 2**21 share one int64 (W | L << 21 | Wq << 42): a flop has at most
+# 1,081 boards of 990 dealer holes each per player hole, 1,070,190 < 2**21.
+_PACK = 21
+_MASK = (1 << _PACK) - 1
+# The Bad Beat column packs the amount paid (winnings plus stake, below 2**40)
+# with the number of paying deals above it.
+_BB_PACK = 40
+A_PACK, A_LQ, A_X1, A_X2, A_X3, A_BAD_BEAT, A_FOLD, A_TRIPS, A_TRIPS_HITS = range(9)
+A_BASE = 9  # then per river multiple: the same six sums for the boards it was chosen on
+A_PER_RIVER = 6
+
+
+@njit(cache=True, nogil=True)
+def radix_order(
+    values: np.ndarray, order: np.ndarray, tmp: np.ndarray, count: np.ndarray
+) -> np.ndarray:
+    """Indices that sort ``values`` (24-bit hand values) ascending: an LSD radix sort
+    in three 8-bit passes; ``order``, ``tmp`` (same length) and ``count`` (257) are
+    work space. Returns whichever of ``order`` and ``tmp`` holds the result.
+    """
+    n = values.shape[0]
+    for i in range(n):
+        order[i] = i
+    src = order
+    dst = tmp
+    for shift in (0, 8, 16):
+        count[:] = 0
+        for i in range(n):
+            count[((values[src[i]] >> shift) & 255) + 1] += 1
+        for b in range(256):
+            count[b + 1] += count[b]
+        for i in range(n):
+            k = src[i]
+            b = (values[k] >> shift) & 255
+            dst[count[b]] = k
+            count[b] += 1
+        src, dst = dst, src
+    return src
+
+
+@njit(cache=True, nogil=True)
+def _river_board(
+    cards: np.ndarray,
+    board: np.ndarray,
+    rest: np.ndarray,
+    hole_id: np.ndarray,
+    local_a: np.ndarray,
+    local_b: np.ndarray,
+    blind_scale: int,
+    blind_win: np.ndarray,
+    river: np.ndarray,
+    qualify_value: int,
+    trips_net: np.ndarray,
+    board_only: bool,
+    bad_beat: bool,
+    bad_beat_scale: int,
+    bad_beat_win: np.ndarray,
+    acc: np.ndarray,
+    categories: np.ndarray,
+    values: np.ndarray,
+    order: np.ndarray,
+    tmp: np.ndarray,
+    count: np.ndarray,
+    snap: np.ndarray,
+    snap_total: np.ndarray,
+    cnt: np.ndarray,
+    wins: np.ndarray,
+    leq: np.ndarray,
+) -> None:
+    """Add one board's counts for every player hole of ``rest`` into ``acc``
+    (columns ``A_*``): the sums a hand that plays needs, and those of the river
+    decision of a hand that checked.
+    """
+    m = rest.shape[0]
+    nr = local_a.shape[0]
+    dealers = (m - 2) * (m - 3) // 2
+    s = blind_scale
+    hole_values(cards, board, rest, values)
+    srt = radix_order(values, order, tmp, count)
+    cnt[:m] = 0
+    less_total = 0
+    next_cat = 0
+    i = 0
+    while i < nr:
+        v = values[srt[i]]
+        while next_cat <= 10 and (next_cat << 20) <= v:
+            snap[next_cat, :m] = cnt[:m]
+            snap_total[next_cat] = less_total
+            next_cat += 1
+        j = i
+        while j < nr and values[srt[j]] == v:
+            k = srt[j]
+            wins[k] = less_total - cnt[local_a[k]] - cnt[local_b[k]]
+            j += 1
+        for x in range(i, j):
+            k = srt[x]
+            cnt[local_a[k]] += 1
+            cnt[local_b[k]] += 1
+        less_total += j - i
+        for x in range(i, j):
+            k = srt[x]
+            leq[k] = less_total - cnt[local_a[k]] - cnt[local_b[k]] + 1
+        i = j
+    while next_cat <= 10:
+        snap[next_cat, :m] = cnt[:m]
+        snap_total[next_cat] = less_total
+        next_cat += 1
+    qual_cat = qualify_value >> 20
+    fold_ev = -2 * s * dealers
+    board_net = 0
+    if board_only:
+        b = board_value(
+            cards[board[0]], cards[board[1]], cards[board[2]], cards[board[3]], cards[board[4]]
+        )
+        board_net = trips_net[b >> 20]
+    n_river = river.shape[0]
+    for k in range(nr):
+        a = local_a[k]
+        b = local_b[k]
+        v = values[k]
+        cat = v >> 20
+        w = wins[k]
+        lo = dealers - leq[k]
+        nq = snap_total[qual_cat] - snap[qual_cat, a] - snap[qual_cat, b]
+        if v < qualify_value:
+            nq += 1
+            wq = 0
+            lq = dealers - nq
+        else:
+            wq = w - nq
+            lq = lo
+        bp = blind_win[cat]
+        packed = w | (lo << _PACK) | (wq << (2 * _PACK))
+        bb = 0
+        if bad_beat:
+            # Bad Beat (002): the beaten hand's category pays when the dealer
+            # qualifies and the hands do not tie; otherwise it loses.
+            paid = 0
+            hits = 0
+            if bad_beat_win[cat] > 0:
+                paid += lq * (bad_beat_win[cat] + bad_beat_scale)
+                hits += lq
+            for c in range(qual_cat, cat + 1):
+                if bad_beat_win[c] == 0:
+                    continue
+                upper = w if c == cat else snap_total[c + 1] - snap[c + 1, a] - snap[c + 1, b]
+                lower = snap_total[c] - snap[c, a] - snap[c, b]
+                paid += (upper - lower) * (bad_beat_win[c] + bad_beat_scale)
+                hits += upper - lower
+            bb = paid + (hits << _BB_PACK)
+        h = hole_id[rest[a], rest[b]]
+        acc[h, A_PACK] += packed
+        acc[h, A_LQ] += lq
+        if bp:
+            acc[h, A_X1] += bp * w
+            acc[h, A_X2] += bp * wq
+            acc[h, A_X3] += bp * bp * w
+        if bad_beat:
+            acc[h, A_BAD_BEAT] += bb
+        categories[cat] += 1
+        # River decision: fold, or Play at a river multiple; on an exact tie the
+        # smaller wager (fold first, then the smaller multiple).
+        ab = s * (wq - lq) + bp * w - s * lo
+        pl = s * (w - lo)
+        best = fold_ev
+        choice = -1
+        for r in range(n_river - 1, -1, -1):
+            ev = ab + river[r] * pl
+            if ev > best:
+                best = ev
+                choice = r
+        if choice < 0:
+            acc[h, A_FOLD] += 1
+            if board_only:
+                acc[h, A_TRIPS] += board_net - trips_net[cat]
+                acc[h, A_TRIPS_HITS] += (board_net > 0) - (trips_net[cat] > 0)
+        else:
+            base = A_BASE + A_PER_RIVER * choice
+            acc[h, base + A_PACK] += packed
+            acc[h, base + A_LQ] += lq | (1 << (2 * _PACK))
+            if bp:
+                acc[h, base + A_X1] += bp * w
+                acc[h, base + A_X2] += bp * wq
+                acc[h, base + A_X3] += bp * bp * w
+            if bad_beat:
+                acc[h, base + A_BAD_BEAT] += bb
+
+
+@njit(cache=True, nogil=True)
+def _moments(
+    row: np.ndarray, base: int, boards: int, dealers: int, s: int, bad_beat_scale: int
+) -> tuple[int, int, int, int, int, int, int, int, int, int, int]:
+    """Unpack one set of sums over ``boards`` boards of ``dealers`` dealer holes:
+    (AB, PL, M0, M1, M2, W, T, L, Bad Beat, Bad Beat hits, Ante), as the ``PLAY_*``
+    columns.
+    """
+    packed = row[base + A_PACK]
+    w = packed & _MASK
+    lo = (packed >> _PACK) & _MASK
+    wq = packed >> (2 * _PACK)
+    lq = row[base + A_LQ] & _MASK
+    x1 = row[base + A_X1]
+    x2 = row[base + A_X2]
+    x3 = row[base + A_X3]
+    t = boards * dealers - w - lo
+    ab = s * (wq - lq) + x1 - s * lo
+    pl = s * (w - lo)
+    m0 = s * s * wq + 2 * s * x2 + x3 + 4 * s * s * lq + s * s * (lo - lq)
+    m1 = 2 * s * (s * wq + x1 + 2 * s * lq + s * (lo - lq))
+    m2 = s * s * (w + lo)
+    bb = row[base + A_BAD_BEAT]
+    bb_hits = bb >> _BB_PACK
+    bb_net = (bb & ((1 << _BB_PACK) - 1)) - bad_beat_scale * boards * dealers
+    return ab, pl, m0, m1, m2, w, t, lo, bb_net, bb_hits, s * (wq - lq)
+
+
+@njit(cache=True, nogil=True)
+def flop_kernel(
+    cards: np.ndarray,
+    flop: np.ndarray,
+    hole_id: np.ndarray,
+    blind_scale: int,
+    blind_win: np.ndarray,
+    flop_mult: np.ndarray,
+    river: np.ndarray,
+    qualify_value: int,
+    trips_net: np.ndarray,
+    board_only: bool,
+    bad_beat: bool,
+    bad_beat_scale: int,
+    bad_beat_win: np.ndarray,
+    play: np.ndarray,
+    check: np.ndarray,
+    categories: np.ndarray,
+) -> None:
+    """Exact per-hole sums for one flop, over every turn, river and dealer hole.
+
+    Args:
+        cards: the deck's card indices, shape (n,).
+        flop: the flop's three positions.
+        hole_id: hole ids of position pairs, shape (n, n).
+        blind_scale ... bad_beat_win: the rules (:class:`uth.analysis.params.GameParams`);
+            ``flop_mult`` and ``river`` are the Play multiples, descending.
+        play: out, shape (holes, PLAY_COLUMNS): sums for a hand that plays.
+        check: out, shape (holes, CHECK_BASE + len(flop_mult) + len(river)):
+            sums for a hand that checked pre-flop, after its best flop decision
+            (flop multiples counted in columns CHECK_BASE.., river multiples after them).
+        categories: in/out, shape (10,): (player hole, board) pairs per category of
+            the player's 7-card hand are added to it.
+
+    Rows of holes that share a card with the flop are zero.
+    """
+    n = cards.shape[0]
+    m = n - 5
+    nr = m * (m - 1) // 2
+    dealers = (m - 2) * (m - 3) // 2
+    s = blind_scale
+    n_flop = flop_mult.shape[0]
+    n_river = river.shape[0]
+    play[:, :] = 0
+    check[:, :] = 0
+    acc = np.zeros((check.shape[0], A_BASE + A_PER_RIVER * n_river), dtype=np.int64)
+    local_a = np.empty(nr, dtype=np.int64)
+    local_b = np.empty(nr, dtype=np.int64)
+    k = 0
+    for a in range(m):
+        for b in range(a + 1, m):
+            local_a[k] = a
+            local_b[k] = b
+            k += 1
+    values = np.empty(nr, dtype=np.int64)
+    order = np.empty(nr, dtype=np.int64)
+    tmp = np.empty(nr, dtype=np.int64)
+    count = np.zeros(257, dtype=np.int64)
+    snap = np.zeros((11, m), dtype=np.int64)
+    snap_total = np.zeros(11, dtype=np.int64)
+    cnt = np.zeros(m, dtype=np.int64)
+    wins = np.empty(nr, dtype=np.int64)
+    leq = np.empty(nr, dtype=np.int64)
+    in_flop = np.zeros(n, dtype=np.bool_)
+    for p in flop:
+        in_flop[p] = True
+    remaining = np.array([p for p in range(n) if not in_flop[p]], dtype=np.int64)
+    board = np.empty(5, dtype=np.int64)
+    board[:3] = flop
+    rest = np.empty(m, dtype=np.int64)
+    for ti in range(remaining.shape[0]):
+        for ri in range(ti + 1, remaining.shape[0]):
+            board[3] = remaining[ti]
+            board[4] = remaining[ri]
+            x = 0
+            for p in remaining:
+                if p != board[3] and p != board[4]:
+                    rest[x] = p
+                    x += 1
+            _river_board(
+                cards, board, rest, hole_id, local_a, local_b, blind_scale, blind_win,
+                river, qualify_value, trips_net, board_only, bad_beat, bad_beat_scale,
+                bad_beat_win, acc, categories, values, order, tmp, count, snap, snap_total,
+                cnt, wins, leq,
+            )  # fmt: skip
+    # Flop decision: check (the river decisions) or Play at a flop multiple; on an
+    # exact tie the smaller wager.
+    deals = nr * dealers
+    for a in range(n):
+        for b in range(a + 1, n):
+            if in_flop[a] or in_flop[b]:
+                continue
+            h = hole_id[a, b]
+            row = acc[h]
+            ab, pl, m0, m1, m2, w, t, lo, bb, bb_hits, ante = _moments(
+                row, 0, nr, dealers, s, bad_beat_scale
+            )
+            out = play[h]
+            out[PLAY_AB] = ab
+            out[PLAY_PL] = pl
+            out[PLAY_M0] = m0
+            out[PLAY_M1] = m1
+            out[PLAY_M2] = m2
+            out[PLAY_WIN] = w
+            out[PLAY_TIE] = t
+            out[PLAY_LOSS] = lo
+            out[PLAY_BAD_BEAT] = bb if bad_beat else 0
+            out[PLAY_BAD_BEAT_HITS] = bb_hits
+            out[PLAY_ANTE] = ante
+            folds = row[A_FOLD] * dealers
+            chk = np.zeros(CHECK_BASE + n_flop + n_river, dtype=np.int64)
+            chk[CHECK_EV] = -2 * s * folds
+            chk[CHECK_M] = 4 * s * s * folds
+            chk[CHECK_FOLD] = folds
+            chk[CHECK_BAD_BEAT] = -bad_beat_scale * folds if bad_beat else 0
+            chk[CHECK_TRIPS] = row[A_TRIPS] * dealers
+            chk[CHECK_TRIPS_HITS] = row[A_TRIPS_HITS] * dealers
+            chk[CHECK_ANTE] = -s * folds
+            for r in range(n_river):
+                base = A_BASE + A_PER_RIVER * r
+                boards = row[base + A_LQ] >> (2 * _PACK)
+                rab, rpl, rm0, rm1, rm2, rw, rt, rlo, rbb, rbb_hits, rante = _moments(
+                    row, base, boards, dealers, s, bad_beat_scale
+                )
+                mult = river[r]
+                chk[CHECK_EV] += rab + mult * rpl
+                chk[CHECK_M] += rm0 + mult * rm1 + mult * mult * rm2
+                chk[CHECK_WIN] += rw
+                chk[CHECK_TIE] += rt
+                chk[CHECK_LOSS] += rlo
+                if bad_beat:
+                    chk[CHECK_BAD_BEAT] += rbb
+                    chk[CHECK_BAD_BEAT_HITS] += rbb_hits
+                chk[CHECK_ANTE] += rante
+                chk[CHECK_PLAY] += mult * rpl
+                chk[CHECK_BASE + n_flop + r] = boards * dealers
+            best = chk[CHECK_EV]
+            choice = -1
+            for f in range(n_flop - 1, -1, -1):
+                ev = ab + flop_mult[f] * pl
+                if ev > best:
+                    best = ev
+                    choice = f
+            if choice >= 0:
+                mult = flop_mult[choice]
+                chk[:] = 0
+                chk[CHECK_EV] = best
+                chk[CHECK_M] = m0 + mult * m1 + mult * mult * m2
+                chk[CHECK_WIN] = w
+                chk[CHECK_TIE] = t
+                chk[CHECK_LOSS] = lo
+                chk[CHECK_BAD_BEAT] = out[PLAY_BAD_BEAT]
+                chk[CHECK_BAD_BEAT_HITS] = bb_hits
+                chk[CHECK_ANTE] = ante
+                chk[CHECK_PLAY] = mult * pl
+                chk[CHECK_BASE + choice] = deals
+            check[h, :] = chk
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def flops_kernel(
+    cards: np.ndarray,
+    flops: np.ndarray,
+    hole_id: np.ndarray,
+    blind_scale: int,
+    blind_win: np.ndarray,
+    flop_mult: np.ndarray,
+    river: np.ndarray,
+    qualify_value: int,
+    trips_net: np.ndarray,
+    board_only: bool,
+    bad_beat: bool,
+    bad_beat_scale: int,
+    bad_beat_win: np.ndarray,
+    play: np.ndarray,
+    check: np.ndarray,
+    categories: np.ndarray,
+) -> None:
+    """:func:`flop_kernel` for several flops in parallel (numba threads).
+
+    ``flops`` has shape (k, 3); ``play``, ``check`` and ``categories`` get a
+    leading axis of length k (``categories`` zeroed here).
+    """
+    categories[:, :] = 0
+    for i in prange(flops.shape[0]):
+        flop_kernel(
+            cards, flops[i], hole_id, blind_scale, blind_win, flop_mult, river, qualify_value,
+            trips_net, board_only, bad_beat, bad_beat_scale, bad_beat_win, play[i], check[i],
+            categories[i],
+        )  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def scatter_flop(
+    play: np.ndarray,
+    check: np.ndarray,
+    hole_perms: np.ndarray,
+    orbit: np.ndarray,
+    total_play: np.ndarray,
+    total_check: np.ndarray,
+) -> None:
+    """Add a canonical flop's per-hole sums into the per-hole totals of every flop
+    of its class: for each suit permutation g of ``orbit``, the row of hole h goes
+    to hole g(h).
+    """
+    for g in orbit:
+        perm = hole_perms[g]
+        for h in range(play.shape[0]):
+            target = perm[h]
+            for c in range(play.shape[1]):
+                total_play[target, c] += play[h, c]
+            for c in range(check.shape[1]):
+                total_check[target, c] += check[h, c]
