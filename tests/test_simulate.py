@@ -42,7 +42,7 @@ def _decide(name: str, hole: str, board: str) -> tuple[int, int]:
     game = compile_game(CASINO, default_table(CASINO), strategy(name, CASINO))
     h = _idx(hole)
     b = np.array(_idx(board), dtype=np.int64)
-    return k.decide(h[0], h[1], b, game.pre, game.rule, game.pays, 1 << 20, game.mults)
+    return k.decide(h[0], h[1], b, game.pre, game.rule, game.pays, 1 << 20, game.mults, game.flops)
 
 
 # -- practical card, rule by rule -------------------------------------------------
@@ -89,6 +89,7 @@ def _practical_river_reference(hole: list[int], board: list[int]) -> int:
 
 def test_practical_river_matches_a_reference_on_random_spots() -> None:
     rng = np.random.default_rng(5)
+    game = compile_game(CASINO, default_table(CASINO), strategy("practical", CASINO))
     checked = played = 0
     while checked < 300:
         cards = [int(c) for c in rng.permutation(52)[:7]]
@@ -97,9 +98,7 @@ def test_practical_river_matches_a_reference_on_random_spots() -> None:
             hole[0], hole[1], np.array(board, dtype=np.int64),
             np.zeros((13, 13), dtype=np.int64),  # check pre-flop
             np.array([k.FLOP_NEVER, k.RIVER_PRACTICAL, 21, 8], dtype=np.int64),
-            np.zeros((6, 10), dtype=np.int64), 1 << 20, compile_game(
-                CASINO, default_table(CASINO), strategy("practical", CASINO)
-            ).mults,
+            np.zeros((6, 10), dtype=np.int64), 1 << 20, game.mults, game.flops,
         )  # fmt: skip
         assert street == 2
         assert m == _practical_river_reference(hole, board), (hole, board)
@@ -227,7 +226,7 @@ def test_accumulators_agree_with_the_traced_rounds() -> None:
     facc = np.zeros(k.ACC_FLOAT)
     none = np.zeros((0, 0), dtype=np.int64)
     args = (u, game.pays, game.opts, game.mults, game.seat_of, game.ante, game.trips,
-            game.bad_beat, game.pre, game.rule, none)  # fmt: skip
+            game.bad_beat, game.pre, game.rule, game.flops, none)  # fmt: skip
     k.play_block(*args, acc, facc, np.zeros(0, dtype=np.int64))
     hands = game.seat_of.shape[0]
     cards = np.empty((2000, 2 * game.dealt + 7), dtype=np.int64)

@@ -111,7 +111,7 @@ def test_kernel_settles_as_the_engine(name: str) -> None:
         uncov = np.empty((BATCH, hands, 5), dtype=np.int64)
         k.trace_block(
             u, game.pays, game.opts, game.mults, game.seat_of, game.ante, game.trips,
-            game.bad_beat, game.pre, game.rule, given, cards, plays, nets, uncov,
+            game.bad_beat, game.pre, game.rule, game.flops, given, cards, plays, nets, uncov,
         )  # fmt: skip
         for i in range(BATCH):
             row = cards[i].tolist()

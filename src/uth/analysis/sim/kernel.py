@@ -59,7 +59,7 @@ OPT_COUNT = 7
 # rule: how the flop and river decisions are taken
 RULE_FLOP, RULE_RIVER, RULE_OUTS, RULE_FLUSH_KICKER = range(4)
 RULE_COUNT = 4
-FLOP_NEVER, FLOP_ALWAYS, FLOP_PRACTICAL, FLOP_EXACT = 0, 1, 2, 3
+FLOP_NEVER, FLOP_ALWAYS, FLOP_PRACTICAL, FLOP_EXACT, FLOP_TABLE = 0, 1, 2, 3, 4
 RIVER_FOLD, RIVER_ALWAYS, RIVER_PRACTICAL, RIVER_EXACT = 0, 1, 2, 3
 
 # Accumulator row (int64), per block.
@@ -302,10 +302,20 @@ def _river_practical(h0: int, h1: int, b: I64, pv: int, mults: I64, outs_limit: 
 
 @numba.njit(cache=True)
 def decide(
-    h0: int, h1: int, board: I64, pre: I64, rule: I64, pays: I64, qual: int, mults: I64
+    h0: int,
+    h1: int,
+    board: I64,
+    pre: I64,
+    rule: I64,
+    pays: I64,
+    qual: int,
+    mults: I64,
+    flops: tuple[I64, I64, I64, I64],
 ) -> tuple[int, int]:
     """A seated hand's decisions: (street 0 pre-flop, 1 flop, 2 river; Play multiple,
-    0 for a fold at the river).
+    0 for a fold at the river). ``flops`` is the flop table's (table, canon,
+    inverse, hole_id) (:class:`uth.analysis.sim.flop_table.FlopLookup`), read by
+    the ``FLOP_TABLE`` rule.
     """
     i, j = pre_flop_index(h0, h1)
     m = pre[i, j]
@@ -318,6 +328,11 @@ def decide(
         m = _flop_practical(h0, h1, board, mults, rule[RULE_FLUSH_KICKER])
     elif flop_rule == FLOP_EXACT:
         m = _flop_exact(h0, h1, board, pays, qual, mults)
+    elif flop_rule == FLOP_TABLE:
+        table, canon, inverse, hole_id = flops
+        code = canon[board[0], board[1], board[2]]
+        g = code & 31
+        m = table[code >> 5, hole_id[inverse[g, h0], inverse[g, h1]]]
     if m > 0:
         return 1, m
     river_rule = rule[RULE_RIVER]
@@ -440,6 +455,7 @@ def _round(
     bad_beat: I64,
     pre: I64,
     rule: I64,
+    flops: tuple[I64, I64, I64, I64],
     given: I64,
     plays: I64,
     streets: I64,
@@ -475,7 +491,7 @@ def _round(
             streets[s] = streets[0]
             plays[s] = plays[0]
         else:
-            st, m = decide(h0, h1, board, pre, rule, pays, qual, mults)
+            st, m = decide(h0, h1, board, pre, rule, pays, qual, mults, flops)
             streets[s] = st
             plays[s] = m
         values[s] = eval7(h0, h1, board[0], board[1], board[2], board[3], board[4])
@@ -516,6 +532,7 @@ def play_block(
     bad_beat: I64,
     pre: I64,
     rule: I64,
+    flops: tuple[I64, I64, I64, I64],
     given: I64,
     acc: I64,
     facc: F64,
@@ -541,7 +558,8 @@ def play_block(
         antes += ante[h]
     for i in range(u.shape[0]):
         banker, action = _round(
-            u, i, deck, pays, opts, mults, seat_of, ante, trips, bad_beat, pre, rule, given,
+            u, i, deck, pays, opts, mults, seat_of, ante, trips, bad_beat, pre, rule, flops,
+            given,
             plays, streets, values, gross, nets, uncov,
         )  # fmt: skip
         acc[A_ROUNDS] += 1
@@ -592,6 +610,7 @@ def trace_block(
     bad_beat: I64,
     pre: I64,
     rule: I64,
+    flops: tuple[I64, I64, I64, I64],
     given: I64,
     cards: I64,
     plays_out: I64,
@@ -613,7 +632,8 @@ def trace_block(
     uncov = np.zeros((n_hands, 5), dtype=np.int64)
     for i in range(u.shape[0]):
         _round(
-            u, i, deck, pays, opts, mults, seat_of, ante, trips, bad_beat, pre, rule, given,
+            u, i, deck, pays, opts, mults, seat_of, ante, trips, bad_beat, pre, rule, flops,
+            given,
             plays, streets, values, gross, nets, uncov,
         )  # fmt: skip
         cards[i, :] = deck[: cards.shape[1]]

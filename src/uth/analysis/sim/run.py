@@ -119,6 +119,14 @@ def table(
     return Table(tuple(bettors), check_bank(rules, bank))
 
 
+_NO_FLOPS = (
+    np.zeros((1, 1), dtype=np.int64),
+    np.zeros((1, 1, 1), dtype=np.int64),
+    np.zeros((1, 1), dtype=np.int64),
+    np.zeros((1, 1), dtype=np.int64),
+)
+
+
 @dataclass(frozen=True)
 class Compiled:
     """The kernel's arrays for a rule set, a table and a strategy."""
@@ -132,6 +140,7 @@ class Compiled:
     bad_beat: I64
     pre: I64
     rule: I64
+    flops: tuple[I64, I64, I64, I64]
     dealt: int
     seats: int
 
@@ -164,8 +173,14 @@ def compile_game(rules: RuleSet, tbl: Table, strat: Strategy | CallableStrategy)
         for m in offered:
             mults[street, m] = 1
     order = sorted(tbl.bettors, key=lambda b: (b.seat, b.behind))
+    flops = _NO_FLOPS
     if isinstance(strat, Strategy):
         pre, rule = strat.arrays(rules)
+        if strat.flop == "table":
+            from uth.analysis.sim.flop_table import lookup
+
+            found = lookup(rules)
+            flops = (found.table, found.canon, found.inverse, found.hole_id)
     else:
         pre, rule = np.zeros((13, 13), dtype=np.int64), np.zeros(k.RULE_COUNT, dtype=np.int64)
     return Compiled(
@@ -178,6 +193,7 @@ def compile_game(rules: RuleSet, tbl: Table, strat: Strategy | CallableStrategy)
         np.array([_cents(b.wagers.bad_beat) for b in order], dtype=np.int64),
         pre,
         rule,
+        flops,
         1 if rules.shared_hand else tbl.seats,
         tbl.seats,
     )
@@ -216,7 +232,7 @@ def play_one_block(
     nets = np.zeros(rounds, dtype=np.int64) if round_net else _NO_NET
     k.play_block(
         u, game.pays, game.opts, game.mults, game.seat_of, game.ante, game.trips,
-        game.bad_beat, game.pre, game.rule, given, acc, facc, nets,
+        game.bad_beat, game.pre, game.rule, game.flops, given, acc, facc, nets,
     )  # fmt: skip
     return acc, facc, nets
 

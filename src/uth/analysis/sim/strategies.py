@@ -18,17 +18,19 @@ Presets (:func:`strategy`):
 * ``always-4x``: the largest pre-flop multiple with every hand.
 * ``never-raise``: check pre-flop and on the flop, then the smallest river Play.
 * ``optimal``: pre-flop from the exact analysis' table of the 169 starting hands
-  (:func:`optimal_strategy` takes it), flop and river by exact counting on the
-  spot (every turn, river and dealer hole the player cannot see; card removal of
-  the player's own cards only, as each player sees only their own hand).
+  (:func:`optimal_pre_flop`); the flop from a table of the exact analysis' flop
+  decisions per (canonical flop, hole) (:mod:`uth.analysis.sim.flop_table`; exact
+  counting on the spot is the alternative, ``flop="exact"``, a thousand times
+  slower); the river by exact counting on the spot (every dealer hole of the 45
+  cards the player cannot see; card removal of the player's own cards only, as
+  each player sees only their own hand).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -55,10 +57,11 @@ PRACTICAL_OUTS = 21
 #: The practical card's flop flush draw needs a hidden ten or better (rank index).
 PRACTICAL_FLUSH_KICKER = RANKS.index("T")
 
-FlopRule = Literal["never", "always", "practical", "exact"]
+FlopRule = Literal["never", "always", "practical", "exact", "table"]
 RiverRule = Literal["fold", "always", "practical", "exact"]
 _FLOP = {"never": k.FLOP_NEVER, "always": k.FLOP_ALWAYS, "practical": k.FLOP_PRACTICAL}
 _FLOP["exact"] = k.FLOP_EXACT
+_FLOP["table"] = k.FLOP_TABLE
 _RIVER = {"fold": k.RIVER_FOLD, "always": k.RIVER_ALWAYS, "practical": k.RIVER_PRACTICAL}
 _RIVER["exact"] = k.RIVER_EXACT
 
@@ -120,8 +123,9 @@ class Strategy:
         name: the strategy's name.
         pre_flop: ``{starting hand: Play multiple}`` of the hands that raise
             pre-flop (``"AKs": 4``); the others check.
-        flop: ``never``, ``always`` (the largest flop multiple), ``practical`` or
-            ``exact`` (module docstring).
+        flop: ``never``, ``always`` (the largest flop multiple), ``practical``,
+            ``exact`` (counting on the spot) or ``table`` (the exact analysis'
+            decisions, :mod:`uth.analysis.sim.flop_table`).
         river: ``fold``, ``always`` (the largest river multiple), ``practical`` or
             ``exact``.
         outs: the practical river rule's threshold of dealer outs.
@@ -181,11 +185,15 @@ def practical_strategy(rules: RuleSet) -> Strategy:
     return Strategy("practical", _raising(PRACTICAL_RAISES, top), "practical", "practical")
 
 
-def optimal_strategy(pre_flop: Mapping[str, int], name: str = "optimal") -> Strategy:
+def optimal_strategy(
+    pre_flop: Mapping[str, int], name: str = "optimal", flop: FlopRule = "table"
+) -> Strategy:
     """The optimal strategy: the given pre-flop table (``{starting hand: multiple}``
-    of the raising hands, from the exact analysis), flop and river by exact counting.
+    of the raising hands, from the exact analysis); the flop from the exact
+    analysis' table of flop decisions (``flop="table"``) or by exact counting on the
+    spot (``"exact"``, about 3 ms a decision); the river by exact counting.
     """
-    return Strategy(name, dict(pre_flop), "exact", "exact")
+    return Strategy(name, dict(pre_flop), flop, "exact")
 
 
 def strategy(name: str, rules: RuleSet, pre_flop: Mapping[str, int] | None = None) -> Strategy:
@@ -277,19 +285,13 @@ def optimal_pre_flop(rules: RuleSet) -> dict[str, int]:
     """The exact analysis' optimal pre-flop table of ``rules`` (issue 10,
     ``uth.analysis``): ``{starting hand: Play multiple}`` of the hands that raise.
 
-    Raises:
-        StrategyError: the exact analysis is not part of this build.
-
+    The table is the shipped or cached result when the rule set's math is known,
+    otherwise :func:`uth.analysis.cache.result_for` computes it (about half a
+    minute).
     """
-    try:
-        cache = importlib.import_module("uth.analysis.cache")
-    except ImportError:
-        raise StrategyError(
-            "strategy: 'optimal' needs the exact analysis' pre-flop table (uth analyze), "
-            "which this build lacks; use practical, always-4x or never-raise",
-            field="strategy",
-        ) from None
-    result: Any = cache.result_for(rules)
+    from uth.analysis.cache import result_for
+
+    result = result_for(rules)
     out: dict[str, int] = {}
     for hand, entry in result.pre_flop.items():
         best = str(entry.best)
