@@ -7,10 +7,12 @@ plain path never disagree; the kernels look values up in tables built from
 :attr:`uth.cards.Card.index` defines them: ``(rank - 2) * 4 + suit``, suits c, d, h, s
 = 0..3.
 
-The check (every index at most 51, no card twice in a row) is one extra pass over the
-cards, about a fifth of the evaluation's time (see docs/benchmarks.md);
-``check=False`` skips it for hot loops whose cards are valid by construction (a dealt
-deck), and then an invalid row gives a wrong value or reads outside a table.
+The check (every index at most 51, no card twice in a row) is fused into the
+evaluation (two more operations per card); it costs about a quarter of the unchecked
+throughput (see docs/benchmarks.md). ``check=False`` skips it for hot loops whose
+cards are valid by construction (a dealt deck); an invalid row then gives a wrong
+value or reads outside a table. On an error, ``out`` (when given) may hold the
+values of the rows before the bad one.
 ``parallel=True`` splits the rows over numba's threads (``numba.set_num_threads``, or
 the ``NUMBA_NUM_THREADS`` environment variable).
 
@@ -37,8 +39,8 @@ Values = npt.NDArray[np.int32]
 HOLES_PER_BOARD = 1081
 
 
-def _prepare(cards: object, n: int, *, check: bool, out: Values | None) -> tuple[Cards, Values]:
-    """Validate a batch of ``n``-card rows and allocate or check ``out``."""
+def _prepare(cards: object, n: int, *, out: Values | None) -> tuple[Cards, Values]:
+    """Check the type and shape of a batch of ``n``-card rows; allocate or check ``out``."""
     if not isinstance(cards, np.ndarray):
         raise InvalidCardError(
             f"cards: expected a NumPy array of dtype uint8 and shape (rows, {n}), "
@@ -54,10 +56,6 @@ def _prepare(cards: object, n: int, *, check: bool, out: Values | None) -> tuple
             f"cards: expected shape (rows, {n}), got {cards.shape}", field="cards"
         )
     rows = np.ascontiguousarray(cards)
-    if check:
-        bad = fast.first_bad_row(rows)
-        if bad >= 0:
-            raise InvalidCardError(_describe_bad_row(rows[bad], bad), field=f"cards[{bad}]")
     if out is None:
         out = np.empty(rows.shape[0], dtype=np.int32)
     elif (
@@ -80,12 +78,17 @@ def _describe_bad_row(row: Cards, i: int) -> str:
         if c in seen:
             return f"cards[{i}]: duplicate card {Card.from_index(c)} (index {c})"
         seen.add(c)
-    raise AssertionError("first_bad_row flagged a valid row")  # pragma: no cover
+    raise AssertionError(f"row {i} was flagged but is valid")  # pragma: no cover
 
 
 def _evaluate(cards: object, n: int, *, parallel: bool, check: bool, out: Values | None) -> Values:
-    rows, values = _prepare(cards, n, check=check, out=out)
-    if parallel:
+    rows, values = _prepare(cards, n, out=out)
+    if check:
+        kernel = fast.evaluate_rows_checked_parallel if parallel else fast.evaluate_rows_checked
+        bad = kernel(rows, values)
+        if bad >= 0:
+            raise InvalidCardError(_describe_bad_row(rows[bad], bad), field=f"cards[{bad}]")
+    elif parallel:
         fast.evaluate_rows_parallel(rows, values)
     else:
         fast.evaluate_rows(rows, values)
@@ -101,8 +104,8 @@ def evaluate7_batch(
         cards: uint8 array of shape (rows, 7), card indices 0..51, distinct in a row.
             A non-contiguous array is copied first.
         parallel: split the rows over all numba threads.
-        check: verify every index and that no row holds a card twice (one extra pass;
-            ``False`` for hot loops whose cards are valid by construction).
+        check: verify every index and that no row holds a card twice (fused into the
+            evaluation; ``False`` for hot loops whose cards are valid by construction).
         out: optional int32 array of shape (rows,) to write the values into.
 
     Returns:
@@ -208,7 +211,7 @@ def seven_card_value_counts() -> tuple[Values, npt.NDArray[np.int64]]:
     """
     slots = np.zeros(fast.N_SLOTS, dtype=np.int64)
     fast.count_seven_card_slots(slots, 4 * numba.get_num_threads())
-    slot_values = np.concatenate([fast.RANKS, fast.FLUSH])
+    slot_values = np.concatenate([fast.RANKS[: fast.N_SLOTS - fast.FLUSH.shape[0]], fast.FLUSH])
     hit = slots > 0
     values, inverse = np.unique(slot_values[hit], return_inverse=True)
     counts = np.zeros(values.shape[0], dtype=np.int64)

@@ -4,8 +4,9 @@ The fast kernels in :mod:`uth.evaluator.fast` never decide what a hand is worth:
 they look the value up in tables filled by calling :func:`uth.evaluator.hand_value`
 (the one definition) on one representative hand of every rank pattern. The tables
 are generated once by ``python -m uth.evaluator.tables`` into ``tables.npz`` next to
-this file (about 100 kB compressed, 0.6 MB in memory) and checked entry by entry
-against ``hand_value`` in ``tests/test_evaluator_tables.py``.
+this file (200 kB compressed, 0.48 MB in memory, of which 0.28 MB serve seven-card
+hands) and checked entry by entry against ``hand_value`` in
+``tests/test_evaluator_batch.py``.
 
 How a hand finds its value (the layout the kernels rely on):
 
@@ -21,9 +22,13 @@ How a hand finds its value (the layout the kernels rely on):
   zero. Then the value is ``FLUSH[mask]``, ``mask`` being the 13-bit set of the
   flush suit's ranks (bit ``rank - 2``). With at most seven cards a flush, straight
   flush or royal flush is then the best hand (see :mod:`uth.evaluator.core`).
-* Otherwise the value depends only on the ranks: with ``r = key >> 16``,
-  ``RANKS[(r & BUCKET_MASK) + OFFSETS[r >> BUCKET_SHIFT]]``, a perfect hash by row
-  displacement (each bucket of keys shifted to free slots).
+* Otherwise the value depends only on the ranks, and ``r = key >> 16`` (the rank
+  key with its size) finds it by a perfect hash, one per hand size n (CHD-style
+  "hash and displace"): ``h = r * MULTIPLIER`` (mod 2**64), bucket
+  ``h >> (64 - BUCKET_BITS[n])``, slot ``((h >> 32) & (2**SLOT_BITS[n] - 1)) ^
+  DISPLACE[DISPLACE_BASE[n] + bucket]``, value ``RANKS[RANKS_BASE[n] + slot]``. The
+  seven-card part is 65,536 int32 values (256 kB) and 16,384 one-byte
+  displacements, small enough to stay in a core's L2 cache.
 """
 
 from __future__ import annotations
@@ -42,9 +47,14 @@ from uth.evaluator.core import hand_value
 RANK_KEY = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
 #: The hand size (5, 6 or 7) enters a rank key as ``(n - 5) << SIZE_SHIFT``.
 SIZE_SHIFT = 23
-#: A rank key's bucket is ``key >> BUCKET_SHIFT``; its place in the bucket the low bits.
-BUCKET_SHIFT = 9
-BUCKET_MASK = (1 << BUCKET_SHIFT) - 1
+#: Multiplier of the perfect hash (2**64 / golden ratio, odd).
+MULTIPLIER = 0x9E3779B97F4A7C15
+#: Per hand size n = 5, 6, 7: log2 of the number of buckets and of slots.
+BUCKET_BITS = {5: 11, 6: 13, 7: 14}
+SLOT_BITS = {5: 13, 6: 15, 7: 16}
+#: Where each size's slots and displacements start in RANKS and DISPLACE (7 first).
+RANKS_BASE = {7: 0, 6: 1 << 16, 5: (1 << 16) + (1 << 15)}
+DISPLACE_BASE = {7: 0, 6: 1 << 14, 5: (1 << 14) + (1 << 13)}
 #: Bits below the rank key: four 4-bit suit counters.
 SUIT_BITS = 16
 #: Adding this to a hand key sets bit 3 of a suit counter that has reached five.
@@ -92,86 +102,74 @@ def pattern_key(counts: tuple[int, ...]) -> int:
     return sum(c * k for c, k in zip(counts, RANK_KEY, strict=True)) + ((n - 5) << SIZE_SHIFT)
 
 
-def build() -> dict[str, npt.NDArray[np.int32]]:
-    """Compute the tables from :func:`hand_value` (about a second).
+def _hash(r: int) -> int:
+    return (r * MULTIPLIER) % (1 << 64)
+
+
+def build() -> dict[str, npt.NDArray[np.int32] | npt.NDArray[np.uint8]]:
+    """Compute the tables from :func:`hand_value` (seconds to a minute).
 
     Returns:
-        ``ranks`` (int32), ``offsets`` (int32) and ``flush`` (int32, shape (8192,)),
-        as described in the module docstring. ``ranks`` holds -1 in unused slots,
-        ``flush`` holds -1 for masks with fewer than five ranks.
+        ``ranks`` (int32, -1 in unused slots), ``displace`` (uint8) and ``flush``
+        (int32, shape (8192,), -1 for masks of fewer than five ranks), as described
+        in the module docstring.
 
     Raises:
-        AssertionError: two rank patterns share a key (the keys are not unique).
+        AssertionError: two rank patterns of one size share a key or a hash slot
+            base within a bucket (pick another MULTIPLIER).
 
     """
-    keys: list[int] = []
-    values: list[int] = []
-    for n in (5, 6, 7):
-        for counts in rank_patterns(n):
-            keys.append(pattern_key(counts))
-            values.append(hand_value(representative(counts)))
-    assert len(set(keys)) == len(keys), "rank keys collide"
-
-    n_buckets = (max(keys) >> BUCKET_SHIFT) + 1
-    buckets: list[list[int]] = [[] for _ in range(n_buckets)]
-    for i, key in enumerate(keys):
-        buckets[key >> BUCKET_SHIFT].append(i)
-    offsets = np.zeros(n_buckets, dtype=np.int32)
-    size = 2 * len(keys) + BUCKET_MASK + 1
-    used = np.zeros(size + 2 * BUCKET_MASK + 1026, dtype=bool)
-    ranks = np.full(size, -1, dtype=np.int32)
-    first_free = 0
-    # Row displacement, the fullest buckets first: shift each bucket to the lowest
-    # offset at which all its slots are free.
-    for b in sorted(range(n_buckets), key=lambda b: -len(buckets[b])):
-        members = buckets[b]
-        if not members:
-            continue
-        lows = np.array([keys[i] & BUCKET_MASK for i in members])
-        while used[first_free]:
-            first_free += 1
-        d = _first_fit(used, lows, max(first_free - int(lows.min()), 0))
-        used[lows + d] = True
-        offsets[b] = d
-        ranks[lows + d] = [values[i] for i in members]
-    top = int(np.flatnonzero(used).max()) + 1
-    ranks = ranks[:top]
+    ranks = np.full(RANKS_BASE[5] + (1 << SLOT_BITS[5]), -1, dtype=np.int32)
+    displace = np.zeros(DISPLACE_BASE[5] + (1 << BUCKET_BITS[5]), dtype=np.uint8)
+    for n in (7, 6, 5):
+        patterns = list(rank_patterns(n))
+        keys = [pattern_key(counts) for counts in patterns]
+        assert len(set(keys)) == len(keys), "rank keys collide"
+        slots = 1 << SLOT_BITS[n]
+        buckets: list[list[int]] = [[] for _ in range(1 << BUCKET_BITS[n])]
+        for i, key in enumerate(keys):
+            buckets[_hash(key) >> (64 - BUCKET_BITS[n])].append(i)
+        used = np.zeros(slots, dtype=bool)
+        every = np.arange(slots)
+        # The fullest buckets first, each at the lowest displacement whose slots are free.
+        for b in sorted(range(len(buckets)), key=lambda b: -len(buckets[b])):
+            if not buckets[b]:
+                continue
+            bases = [(_hash(keys[i]) >> 32) & (slots - 1) for i in buckets[b]]
+            assert len(set(bases)) == len(bases), "two keys of a bucket share a slot"
+            free = np.ones(256, dtype=bool)
+            for base in bases:
+                free &= ~used[every[:256] ^ base]
+            assert free.any(), "no displacement below 256 fits a bucket"
+            d = int(np.flatnonzero(free)[0])
+            displace[DISPLACE_BASE[n] + b] = d
+            for i, base in zip(buckets[b], bases, strict=True):
+                used[base ^ d] = True
+                ranks[RANKS_BASE[n] + (base ^ d)] = hand_value(representative(patterns[i]))
 
     flush = np.full(1 << 13, -1, dtype=np.int32)
     for mask in range(1 << 13):
         bits = [r for r in range(13) if mask >> r & 1]
         if len(bits) >= 5:
             flush[mask] = hand_value([r * 4 for r in bits])
-    return {"ranks": ranks, "offsets": offsets, "flush": flush}
+    return {"ranks": ranks, "displace": displace, "flush": flush}
 
 
-def _first_fit(used: npt.NDArray[np.bool_], lows: npt.NDArray[np.int64], start: int) -> int:
-    """The lowest offset from ``start`` at which every slot ``lows + offset`` is free."""
-    window = 1024
-    while True:
-        fits = np.ones(window, dtype=bool)
-        for low in lows:
-            fits &= ~used[start + low : start + low + window]
-        hits = np.flatnonzero(fits)
-        if hits.size:
-            return start + int(hits[0])
-        start += window
-
-
-def digest(tables: dict[str, npt.NDArray[np.int32]]) -> str:
-    """sha256 over the tables' names, shapes and bytes (little-endian int32)."""
+def digest(tables: dict[str, npt.NDArray[np.int32] | npt.NDArray[np.uint8]]) -> str:
+    """sha256 over the tables' names, dtypes, shapes and bytes (little-endian)."""
     h = hashlib.sha256()
     for name in sorted(tables):
-        array = np.ascontiguousarray(tables[name], dtype="<i4")
-        h.update(f"{name}{array.shape}".encode())
+        array = np.ascontiguousarray(tables[name])
+        array = array.astype(array.dtype.newbyteorder("<"), copy=False)
+        h.update(f"{name}{array.dtype.str}{array.shape}".encode())
         h.update(array.tobytes())
     return h.hexdigest()
 
 
-def load() -> dict[str, npt.NDArray[np.int32]]:
-    """The tables as shipped in ``tables.npz`` (int32 arrays)."""
+def load() -> dict[str, npt.NDArray[np.int32] | npt.NDArray[np.uint8]]:
+    """The tables as shipped in ``tables.npz``."""
     with np.load(PATH) as data:
-        return {name: np.ascontiguousarray(data[name], dtype=np.int32) for name in data.files}
+        return {name: np.ascontiguousarray(data[name]) for name in data.files}
 
 
 def main() -> None:
