@@ -103,9 +103,7 @@ class Peer:
             return True
         seen = {h0, h1, *board}
         outs = sum(
-            1
-            for c in range(52)
-            if c not in seen and self.ev.evaluate([tc[c]], board_t) < player
+            1 for c in range(52) if c not in seen and self.ev.evaluate([tc[c]], board_t) < player
         )
         return outs < 21
 

@@ -42,7 +42,15 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from uth.evaluator.fast import CARD_BIT, CARD_KEY, SIZE_KEY, eval5, eval7, value_from_keys
+from uth.evaluator.fast import (
+    CARD_BIT,
+    CARD_KEY,
+    SIZE_KEY,
+    eval5,
+    eval7,
+    value7_from_keys,
+    value_from_keys,
+)
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -148,7 +156,7 @@ def _river_counts(
         ka = key + CARD_KEY[rest[x]]
         ba = bits + CARD_BIT[rest[x]]
         for y in range(x + 1, m):
-            dv = value_from_keys(ka + CARD_KEY[rest[y]], ba + CARD_BIT[rest[y]])
+            dv = value7_from_keys(ka + CARD_KEY[rest[y]], ba + CARD_BIT[rest[y]])
             if pv > dv:
                 if dv >= qual:
                     wq += 1.0
