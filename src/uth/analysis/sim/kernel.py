@@ -33,7 +33,9 @@ Layouts of the arrays (all int64 unless said):
   then its back-line bets) and its wagers in cents (the Blind equals the Ante).
 * strategy: ``pre`` (13, 13) int64 pre-flop Play multiple (0 check) by
   ``[high rank, low rank]`` when suited, ``[low, high]`` offsuit, ``[r, r]``
-  pairs (ranks 0..12 = deuce..ace); ``rule`` (RULE_COUNT,): see ``RULE_*``.
+  pairs (ranks 0..12 = deuce..ace); ``rule`` (RULE_COUNT,): see ``RULE_*``;
+  ``flops``: the flop table and its maps (:class:`uth.analysis.sim.flop_table.FlopLookup`,
+  read by ``FLOP_TABLE``; placeholders of size 1 otherwise).
 """
 
 from __future__ import annotations
