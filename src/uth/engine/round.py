@@ -575,6 +575,8 @@ class Round:
 
     def _group(self, hand: _Hand) -> list[_Hand]:
         """A seated hand and the back-line bets riding on it, in settlement order."""
+        if not self.rules.back_line_bets:
+            return [hand]  # O(1) per fold on a big live table
         ordered = self._ordered()
         i = ordered.index(hand)
         return [hand, *(h for h in ordered[i + 1 :] if h.behind == hand.player)]
@@ -619,7 +621,8 @@ class Round:
     def _showdown(self) -> None:
         ordered = self._ordered()
         folded = [h for p in self._folded for h in self._group(self._hands[p])]
-        rest = [h for h in ordered if h not in folded]
+        gone = {h.player for h in folded}
+        rest = [h for h in ordered if h.player not in gone]
         entries = [self._entry(h) for h in (*folded, *rest)]
         result = settle(self.rules, self._board, self._dealer, entries, bank=self._bank)
         dealer = result.dealer
