@@ -169,7 +169,10 @@ def test_russian_everywhere(new_player: Any) -> None:
                 _check_russian(p, dialog, english)
             p.page.keyboard.press("Escape")
             p.expect(p.loc(dialog)).to_be_hidden()
-    p.expect(p.loc("#rtp")).to_have_text("Возврат игроку: ещё не рассчитан")
+    p.expect(p.loc("#rtp")).to_have_text(
+        "При оптимальной игре: 99.47% от общей ставки, 97.82% от анте"
+        " (преимущество казино 2.185% от анте). Трипс: 96.50%."
+    )
     p.loc("#btn-rules").click()
     p.expect(p.loc("#rules-body")).to_contain_text(
         "у сброшенной руки нет ставки Игра: она теряет Анте и Блайнд; ставка Трипс при этом играет"

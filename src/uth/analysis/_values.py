@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from uth.evaluator.fast import CARD_BIT, CARD_KEY, SIZE_KEY, eval5, value_from_keys
+from uth.evaluator.fast import CARD_BIT, CARD_KEY, SIZE_KEY, eval5, value7_from_keys
 
 
 @njit(cache=True, nogil=True)
@@ -33,7 +33,7 @@ def hole_values(cards: np.ndarray, board: np.ndarray, rest: np.ndarray, out: np.
         bits_a = bits + CARD_BIT[ca]
         for y in range(x + 1, m):
             cb = cards[rest[y]]
-            out[k] = value_from_keys(key_a + CARD_KEY[cb], bits_a + CARD_BIT[cb])
+            out[k] = value7_from_keys(key_a + CARD_KEY[cb], bits_a + CARD_BIT[cb])
             k += 1
 
 

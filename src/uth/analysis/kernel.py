@@ -128,12 +128,16 @@ def _river_board(
     cnt[:m] = 0
     less_total = 0
     next_cat = 0
+    # The per-card counts are kept at the qualifier's boundary (and, for the Bad
+    # Beat, at every category boundary above it).
+    qual_cat = qualify_value >> 20
     i = 0
     while i < nr:
         v = values[srt[i]]
         while next_cat <= 10 and (next_cat << 20) <= v:
-            snap[next_cat, :m] = cnt[:m]
-            snap_total[next_cat] = less_total
+            if bad_beat or next_cat == qual_cat:
+                snap[next_cat, :m] = cnt[:m]
+                snap_total[next_cat] = less_total
             next_cat += 1
         j = i
         while j < nr and values[srt[j]] == v:
@@ -150,10 +154,10 @@ def _river_board(
             leq[k] = less_total - cnt[local_a[k]] - cnt[local_b[k]] + 1
         i = j
     while next_cat <= 10:
-        snap[next_cat, :m] = cnt[:m]
-        snap_total[next_cat] = less_total
+        if bad_beat or next_cat == qual_cat:
+            snap[next_cat, :m] = cnt[:m]
+            snap_total[next_cat] = less_total
         next_cat += 1
-    qual_cat = qualify_value >> 20
     fold_ev = -2 * s * dealers
     board_net = 0
     if board_only:

@@ -11,8 +11,9 @@ the best of fold and each Play multiple over the dealer's holes; at the flop the
 best of each Play multiple and checking (then the best river decisions); before
 the flop the same. Ties go to the smaller wager, as in the fast method.
 
-A deck of 15 cards (five ranks in three suits) has 37.8 million deals and runs
-in seconds; a full deck is out of reach (2.8 x 10^12 deals).
+The decks of the tests (three ranks in four suits, five ranks in two suits,
+seven ranks in two suits) have up to 15 million deals and run in seconds; a
+full deck is out of reach (2.8 x 10^13 deals).
 """
 
 from __future__ import annotations

@@ -207,7 +207,7 @@ def render_return_to_player(console: Console, rules: RuleSet) -> None:
         console.print(
             Text(
                 "Return to player: not yet computed for this rule set; "
-                f"run `uth analyze --rules {rules.name}` (about half a minute).",
+                "`uth analyze --rules FILE` computes it (about half a minute).",
                 "dim",
             )
         )
