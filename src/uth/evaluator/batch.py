@@ -8,7 +8,7 @@ plain path never disagree; the kernels look values up in tables built from
 = 0..3.
 
 The check (every index at most 51, no card twice in a row) is fused into the
-evaluation (two more operations per card); it costs about a quarter of the unchecked
+evaluation (two more operations per card); it costs about 30% of the unchecked
 throughput (see docs/benchmarks.md). ``check=False`` skips it for hot loops whose
 cards are valid by construction (a dealt deck); an invalid row then gives a wrong
 value or reads outside a table. On an error, ``out`` (when given) may hold the
