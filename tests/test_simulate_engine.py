@@ -4,10 +4,10 @@ Random rounds of each preset at random tables (1 to 7 seats, back-line bets wher
 the rules allow them, random Antes and side bets in cents, random player-dealer
 banks from exhausted to ample), each strategy in turn, compared wager by wager.
 
-The engine side is plain Python (about 0.3 ms a hand here), so the default suite
-plays ``UTH_SIM_ROUNDS`` rounds per preset (default 3,000, well under a minute for
-all four); the full check of issue 12 is ``UTH_SIM_ROUNDS=100000`` (README,
-"Simulation").
+The engine side is plain Python (about 4 ms of CPU a round of up to seven seats
+here), so the default suite plays ``UTH_SIM_ROUNDS`` rounds per preset (default
+2,000: about 35 CPU-seconds for all four, compilation included); the full check
+of issue 12 is ``UTH_SIM_ROUNDS=100000`` (README, "uth simulate").
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from uth.cards import Card
 from uth.engine import HandEntry, Wagers, settle
 from uth.rules import PRESET_NAMES, RuleSet, preset
 
-ROUNDS = int(os.environ.get("UTH_SIM_ROUNDS", "3000"))
+ROUNDS = int(os.environ.get("UTH_SIM_ROUNDS", "2000"))
 BATCH = 50
 KINDS = ("ante", "blind", "play", "trips", "bad_beat")
 

@@ -146,6 +146,8 @@ def simulate_command(
             bank_amount = rule_set.bank.min
         tbl = table(rule_set, seats=seats, behind=behind, bank=bank_amount, **amounts)
         money = parse_amount(bankroll, field="--bankroll") if bankroll is not None else None
+        if money is not None and ray_address is not None:
+            raise ValueError("--ray-address: sessions run on this machine; drop --ray-address")
     except (UthError, ValueError) as exc:
         _fail(str(exc), as_json)
         raise typer.Exit(EXIT_BAD_ARGUMENT) from None

@@ -275,7 +275,8 @@ class SimulationResult:
         frequencies: the share of seated decisions: ``raise_4x`` ... ``fold``.
         outcomes: the share of seated hands that won, tied or lost at showdown
             (a fold is not counted in any).
-        banker: the banker's (house or player-dealer) result per round per Ante.
+        banker: the banker's (house or player-dealer) result per round on every
+            wager (side bets included), per Ante wagered at the table in a round.
         covered_rounds: share of rounds in which the bank covered every wager (1.0
             for the house).
         returned_share: the share of action (amounts won or lost) the bank could
