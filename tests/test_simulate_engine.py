@@ -21,8 +21,9 @@ import pytest
 from uth.analysis.sim import kernel as k
 from uth.analysis.sim.run import Bettor, Table, block_uniforms, compile_game
 from uth.analysis.sim.strategies import CallableStrategy, Strategy, strategy
-from uth.cards import Card
+from uth.cards import Card, parse_cards
 from uth.engine import HandEntry, Wagers, settle
+from uth.evaluator import hand_value
 from uth.rules import PRESET_NAMES, RuleSet, preset
 
 ROUNDS = int(os.environ.get("UTH_SIM_ROUNDS", "2000"))
@@ -137,3 +138,26 @@ def test_kernel_settles_as_the_engine(name: str) -> None:
     assert folds > 0
     if rules.bank is not None:
         assert uncovered > 0  # some banks ran out
+
+
+def test_payout_cap_as_the_engine() -> None:
+    # A straight flush on 1,000 Ante, 4x Play: 1,000 + 50,000 + 4,000 won, capped at
+    # 50,000 (001): the Blind is paid what is left after the Ante and the Play.
+    rules = preset("casino")
+    board = parse_cards("9h 8h 7h 2c 3d")
+    hole = parse_cards("Th Jh")
+    dealer = parse_cards("Kc Kd")
+    wagers = Wagers(Decimal(1000), Decimal(1000), Decimal(5))
+    got = settle(rules, board, dealer, [HandEntry("s0", wagers, tuple(hole), 4)]).hands[0]
+    game = compile_game(rules, Table((Bettor(0, wagers),)), strategy("always-4x", rules))
+    net = np.zeros(5, dtype=np.int64)
+    unc = np.zeros(5, dtype=np.int64)
+    pv = hand_value([c.index for c in [*hole, *board]])
+    dv = hand_value([c.index for c in [*dealer, *board]])
+    k.settle_hand(
+        game.pays, game.opts, 100000, 500, 0, 4, pv, dv, 0, 0, np.zeros(5, dtype=np.int64),
+        net, unc,
+    )  # fmt: skip
+    assert [int(got.wager(kind).net * 100) for kind in KINDS] == net.tolist()
+    assert net.tolist() == [100000, 4500000, 400000, 20000, 0]
+    assert got.wager("blind").capped == Decimal(5000)
