@@ -281,7 +281,8 @@ class SimulationResult:
             for the house).
         returned_share: the share of action (amounts won or lost) the bank could
             not cover, returned to the players.
-        elapsed_s: wall-clock seconds; rounds_per_second.
+        elapsed_s: wall-clock seconds of the play (the kernels' loading or
+            compilation excluded); rounds_per_second.
         block_rounds, workers: how the work was split (no effect on the figures).
 
     """
@@ -442,6 +443,9 @@ def simulate(
         tbl = default_table(rules)
     game = compile_game(rules, tbl, strat)
     sizes = blocks(rounds, block_rounds)
+    if ray_address is None:
+        # Load (or compile) the kernels first so that the time measures the play.
+        play_one_block(game, strat, rules, seed, 0, 1)
     started = time.perf_counter()
     if ray_address is not None:
         from uth.analysis.sim.cluster import run_blocks_on_ray
