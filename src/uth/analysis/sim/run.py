@@ -443,7 +443,7 @@ def simulate(
         tbl = default_table(rules)
     game = compile_game(rules, tbl, strat)
     sizes = blocks(rounds, block_rounds)
-    if ray_address is None:
+    if ray_address is None and isinstance(strat, Strategy):
         # Load (or compile) the kernels first so that the time measures the play.
         play_one_block(game, strat, rules, seed, 0, 1)
     started = time.perf_counter()
