@@ -177,7 +177,7 @@ MUTATIONS = (
     ),
 )
 
-_FAILED = re.compile(r"^(?:FAILED|ERROR) (\S+)", re.MULTILINE)
+_FAILED = re.compile(r"^(?:FAILED|ERROR) (.+?)(?: - .*)?$", re.MULTILINE)
 
 
 def run_tests(tests: tuple[str, ...], timeout: int) -> tuple[int | None, list[str], float]:

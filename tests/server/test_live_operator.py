@@ -157,9 +157,11 @@ def test_adjust_balance_with_a_reason(store_url: str, tmp_path: Path) -> None:
         assert srv.me(alice) == 1050
         r = adjust("-50.25", "chargeback")
         assert r.status_code == 200 and r.json()["balance"] == 999.75
-        for bad in (0, "abc", 0.001, "1e30"):
+        for bad in (0, "abc", 0.001, "1e30", "1e2", " 5 ", "5.000", "NaN", "Infinity", 1e16):
             r = adjust(bad)
             assert r.status_code == 400, (bad, r.text)
+            # issue 7, item 5: one parser (uth.money.parse_amount), naming field and value
+            assert r.json()["error"]["message"].startswith("amount: "), r.text
         r = adjust(True)  # a boolean is not an amount
         assert r.status_code == 422
         assert r.json()["error"]["code"] == "invalid_request"
