@@ -31,6 +31,7 @@ from uth.cli.advise import advise_command
 from uth.cli.analyze import analyze_command
 from uth.cli.play import play_command
 from uth.cli.server_cmds import db_app, serve_command
+from uth.cli.simulate import simulate_command
 from uth.errors import InvalidDealError, UthError
 from uth.evaluator import evaluate
 from uth.rules import PRESET_NAMES, RuleSet, load_rules, preset
@@ -47,6 +48,7 @@ app.command("serve")(serve_command)
 app.command("play")(play_command)
 app.command("advise")(advise_command)
 app.command("analyze")(analyze_command)
+app.command("simulate")(simulate_command)
 
 #: Exit status when a deal given to ``settle`` is bad.
 EXIT_BAD_DEAL = 1
