@@ -82,12 +82,11 @@ def test_trainer_advises_one_player_after_the_cards_and_reviews_the_round(
             for conn in (a, b):
                 conn.ok("place_bet", spot="ante", amount=10)
             srv.advance_to(a.snapshot)
-            pre = a.recv_until("decision_required")
+            a.recv_until("decision_required")
             assert a.recv_until("trainer_advice") == _expected((), "pre_flop")
             b.recv_until("decision_required")
             a.ok("decide", action="check")  # a mistake: Play 4x is best
-            b.ok("decide", action="check")
-            srv.advance_to(pre)
+            b.ok("decide", action="check")  # both decided: the flop opens at once
             a.recv_until("decision_required")
             flop_advice = a.recv_until("trainer_advice")
             assert flop_advice == _expected(FLOP, "flop")
