@@ -6,7 +6,6 @@ category counts.
 
 from __future__ import annotations
 
-import os
 from fractions import Fraction
 from math import comb
 
@@ -235,21 +234,12 @@ def test_cached_result_prefers_the_shipped_file(
     assert cached_result(preset("live")) == _shipped("casino")
 
 
-@pytest.mark.skipif(
-    not os.environ.get("CI") and __import__("importlib").util.find_spec("ray") is None,
-    reason="Ray is not installed (pip install 'uth[cluster]')",
-)
-def test_ray_cluster_gives_the_local_result() -> None:
-    import ray
-
+@pytest.mark.xdist_group("ray")
+def test_ray_cluster_gives_the_local_result(ray_local: object) -> None:
     deck = reduced_deck("QKA", "cdhs")
     rules = preset("california-bad-beat")
     local = analyze(rules, deck=deck, threads=1)
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        clustered = analyze(rules, deck=deck, ray_address="auto")
-    finally:
-        ray.shutdown()
+    clustered = analyze(rules, deck=deck, ray_address="auto")
     assert _timeless(clustered) == _timeless(local)
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from decimal import Decimal
 from itertools import combinations
 
@@ -326,19 +325,10 @@ def test_cli_bad_strategy() -> None:
 # -- Ray ---------------------------------------------------------------------------
 
 
-def test_ray_gives_the_local_figures() -> None:
-    try:
-        import ray
-    except ImportError:
-        if os.environ.get("CI") == "true":
-            raise
-        pytest.skip("Ray is not installed (pip install 'uth[cluster]')")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        strat = strategy("practical", CASINO)
-        local = simulate(CASINO, strat, 4000, 8, block_rounds=1024)
-        remote = simulate(CASINO, strat, 4000, 8, block_rounds=1024, ray_address="local")
-        assert remote.acc == local.acc
-        assert remote.main == local.main
-    finally:
-        ray.shutdown()
+@pytest.mark.xdist_group("ray")
+def test_ray_gives_the_local_figures(ray_local: object) -> None:
+    strat = strategy("practical", CASINO)
+    local = simulate(CASINO, strat, 4000, 8, block_rounds=1024)
+    remote = simulate(CASINO, strat, 4000, 8, block_rounds=1024, ray_address="local")
+    assert remote.acc == local.acc
+    assert remote.main == local.main

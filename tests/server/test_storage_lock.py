@@ -10,9 +10,9 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from conftest import pg_conninfo
 from psycopg import sql
 
+from conftest import pg_conninfo
 from uth.server.storage import ServerLockedError, acquire_server_lock
 from uth.server.storage.lock import advisory_key
 
