@@ -196,6 +196,7 @@ class Round:
     _folded: list[str] = field(default_factory=list, init=False)
     _fold_running: Decimal = field(default=Decimal(0), init=False)
     _void_reason: str | None = field(default=None, init=False)
+    _colour: str | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         self._bank = check_bank(self.rules, self.bank)
@@ -244,6 +245,16 @@ class Round:
         (keep it secret until settled).
         """
         return self._cards
+
+    @property
+    def deck_colour(self) -> str | None:
+        """The back colour of the deck dealt (two alternating decks), else None."""
+        return self._colour
+
+    @property
+    def bank_amount(self) -> Decimal | None:
+        """The player-dealer's bank as checked (currency units), or None for the house."""
+        return self._bank
 
     @property
     def dealer_hole(self) -> tuple[Card, ...]:
@@ -603,7 +614,7 @@ class Round:
 
         """
         self._cards = self.verify_close_betting(deck, at=at)
-        colour = deck.colour if isinstance(deck, PreparedDeck) else None
+        colour = self._colour = deck.colour if isinstance(deck, PreparedDeck) else None
         seated = [h for h in self._ordered() if h.behind is None]
         start = len(self._events)
         self._log("close_betting", None, {}, at)
