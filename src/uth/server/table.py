@@ -810,7 +810,9 @@ class LiveTable:
             if isinstance(event, ev.FlopTurned | ev.TurnAndRiverTurned):
                 self._board_shown += len(event.cards)
             target = getattr(event, "player", None)
-            if event.visibility == "hidden" or isinstance(event, ev.WagersPlaced | ev.RoundOpened):
+            if event.visibility == "hidden" or isinstance(
+                event, ev.WagersPlaced | ev.WagersWithdrawn | ev.RoundOpened
+            ):
                 continue
             if isinstance(event, ev.WagerSettled | ev.RoundSettled):
                 continue  # sent as one settlement message per player
