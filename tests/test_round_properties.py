@@ -25,6 +25,7 @@ from decimal import Decimal
 from uth.cards import Card, DeckProcedure, SeededShuffler, make_procedure
 from uth.engine import CHECK, FOLD, Action, Phase, Round, replay
 from uth.engine import events as ev
+from uth.engine.views import visible_events
 from uth.errors import IllegalActionError
 from uth.rules import PRESET_NAMES, RuleSet, preset
 
@@ -129,15 +130,15 @@ def _check_deal(rnd: Round, deck: tuple[Card, ...]) -> None:
 
 def _check_visibility(rnd: Round) -> None:
     folded = frozenset(e.player for e in rnd.events if isinstance(e, ev.HandFolded))
-    for e in rnd.events:
-        for viewer in (None, "p0", "b0"):
-            shown = ev.visible_to(e, viewer, folded=folded)
-            if isinstance(e, ev.DealerCardsDealt | ev.BoardPlaced):
-                assert not shown
-            elif isinstance(e, ev.HoleCardsDealt):
-                assert shown == (e.player == viewer)
-            elif isinstance(e, ev.HandShown):
-                assert e.player not in folded and shown
+    for viewer in (None, "p0", "b0"):
+        own = (rnd.behind_of(viewer) or viewer) if viewer and rnd.has_hand(viewer) else None
+        shown = visible_events(rnd.events, viewer, rules=rnd.rules)
+        for e in shown:
+            assert not isinstance(e, ev.DealerCardsDealt | ev.BoardPlaced)
+            if isinstance(e, ev.HoleCardsDealt | ev.HandShown):
+                assert e.player == own
+            if isinstance(e, ev.HandShown):
+                assert e.player not in folded
 
 
 def _check_settled(rnd: Round, staked: dict[str, Decimal]) -> None:
@@ -235,22 +236,23 @@ def _play_round(rng: random.Random, procedures: dict[str, DeckProcedure]) -> Pha
     bank = None
     if rules.bank is not None:
         bank = _amount(rng, rules.bank.min, rules.bank.max)
-    rnd = Round(rules, deck, game_id=f"sim-{rng.getrandbits(32):08x}", bank=bank)
+    rnd = Round(rules, game_id=f"sim-{rng.getrandbits(32):08x}", bank=bank)
     staked = _seat_table(rng, rnd)
     void_at = rng.random() if rng.random() < 0.15 else None
     if void_at is not None and void_at < 0.2:
         rnd.void("simulated malfunction while betting")
     elif not staked:
         before = rnd.events
+        assert not rnd.can_close_betting(deck)
         try:
-            rnd.close_betting()
+            rnd.close_betting(deck)
         except IllegalActionError:
             assert rnd.events == before
         else:  # pragma: no cover - the assertion below reports it
             raise AssertionError("a round was dealt with nobody betting")
         rnd.void("nobody bet")
     else:
-        rnd.close_betting()
+        rnd.close_betting(deck)
         _check_deal(rnd, deck.order)
         while rnd.phase in (Phase.PRE_FLOP, Phase.FLOP, Phase.RIVER):
             if void_at is not None and rng.random() < 0.1:
@@ -267,6 +269,8 @@ def _play_round(rng: random.Random, procedures: dict[str, DeckProcedure]) -> Pha
                 if other not in awaiting:
                     assert rnd.legal_actions(other) == ()
             illegal = [a for a in ALL_ACTIONS if a not in legal]
+            assert all(rnd.can_act(player, a, available=available) for a in legal)
+            assert not any(rnd.can_act(player, a, available=available) for a in illegal)
             if illegal and rng.random() < 0.2:
                 before = rnd.events
                 try:
