@@ -12,7 +12,7 @@ if (!globalThis.navigator) Object.defineProperty(globalThis, 'navigator', { valu
 
 const STATIC = new URL('../../../src/uth/web/static/', import.meta.url);
 const { DICTIONARIES } = await import(new URL('i18n.js', STATIC));
-const { DECLINE_CODES, ERROR_CODES, SPOTS, VOID_CODES, errorKey, voidedKey } = await import(new URL('reducer.js', STATIC));
+const { DECLINE_CODES, ERROR_CODES, SPOTS, VOID_KEYS, errorKey, voidedKey } = await import(new URL('reducer.js', STATIC));
 
 function assertKey(key) {
   for (const [lang, dict] of Object.entries(DICTIONARIES)) assert.ok(Object.hasOwn(dict, key), `${lang}: no text for ${key}`);
@@ -30,7 +30,7 @@ describe('codes worded in every language', () => {
       assertKey(`banner.declined_min_${spot}`);
       assertKey(`banner.declined_max_${spot}`);
     }
-    for (const code of VOID_CODES) assertKey(voidedKey(code));
+    for (const code of Object.keys(VOID_KEYS)) assertKey(voidedKey(code));
     assertKey('banner.declined');
     assertKey('banner.voided');
   });

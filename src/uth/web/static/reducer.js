@@ -39,7 +39,7 @@ export const ERROR_CODES = new Set([
 /** `bets_declined` codes with their own wording; `outside_limits` is worded from the limits. */
 export const DECLINE_CODES = new Set(['hidden', 'closed', 'left', 'insufficient_funds']);
 /** `round_voided` codes with their own wording; without one (an operator, a malfunction) the plain "voided". */
-export const VOID_CODES = new Set(['server_restarted']);
+export const VOID_KEYS = Object.freeze({ server_restarted: 'banner.voided_restart' });
 
 /** The i18n key of an `error` code (`error.<code>`, or `error.generic` for a code the page does not know). */
 export function errorKey(code) {
@@ -48,7 +48,7 @@ export function errorKey(code) {
 
 /** The i18n key of a voided round's banner, from its `code`. */
 export function voidedKey(code) {
-  return VOID_CODES.has(code) ? `banner.voided_${code === 'server_restarted' ? 'restart' : code}` : 'banner.voided';
+  return Object.hasOwn(VOID_KEYS, code ?? '') ? VOID_KEYS[code] : 'banner.voided';
 }
 
 export const num = (v) => (v === null || v === undefined ? 0 : Number(v));

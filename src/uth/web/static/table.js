@@ -74,12 +74,12 @@ export class TableView {
 
   /** Run one message (a server message or a client/... event) through the reducer. */
   dispatch(msg) {
-    const prev = this.state;
-    this.state = reduce(prev, msg);
-    for (const fx of this.state.effects) this.effect(fx, prev);
+    this.state = reduce(this.state, msg);
+    for (const fx of this.state.effects) this.effect(fx);
   }
 
-  effect(fx, prev) {
+  /** Carry out one effect of the reducer (reducer.js lists them). */
+  effect(fx) {
     switch (fx.type) {
       case 'toast':
         this.hooks.toast(hasKey(fx.key) ? fx.key : 'error.generic', fx.kind, fx.vars ?? {});
@@ -107,7 +107,7 @@ export class TableView {
         console.warn(`uth: unknown message type ${JSON.stringify(fx.messageType)}; ignored`);
         break;
       default:
-        console.warn(`uth: unknown effect ${fx.type} after ${prev.phase}`);
+        console.warn(`uth: unknown effect ${JSON.stringify(fx.type)}; ignored`);
     }
   }
 
