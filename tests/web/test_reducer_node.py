@@ -25,7 +25,11 @@ def test_reducer_in_node() -> None:
     files = sorted(str(p) for p in JS_TESTS.glob("*.test.mjs"))
     assert files, f"no Node tests in {JS_TESTS}"
     run = subprocess.run(
-        [node, "--test", *files], capture_output=True, text=True, timeout=120, check=False
+        [node, "--test", "--test-reporter=tap", *files],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
     summary = {
