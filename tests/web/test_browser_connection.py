@@ -224,3 +224,20 @@ def test_server_down_says_unreachable(new_player: Any) -> None:
         assert any(refused in e for e in p.console_errors)
     finally:
         again.stop()
+
+
+def test_offline_says_no_network(new_player: Any) -> None:
+    """The browser goes offline: the page drops the socket at once and says there is
+    no network; back online, it reconnects at once."""
+    p: Player = new_player()
+    p.sign_in("Gil")
+    p.join("live-1")
+    p.wait_betting()
+    p.page.context.set_offline(True)
+    p.expect(p.loc("#conn-lost")).to_be_visible()
+    p.expect(p.loc("#conn-lost-title")).to_have_text("No network")
+    p.expect(p.loc("#conn-lost-what")).to_have_text("Nothing of yours is in play.")
+    p.page.context.set_offline(False)
+    p.expect(p.loc("#conn-lost")).to_be_hidden()
+    p.expect(p.loc(".toast[data-key='conn.restored']")).to_be_visible()
+    p.expect(p.loc("#view-table")).to_have_attribute("data-connected", "true")

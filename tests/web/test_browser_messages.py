@@ -22,9 +22,8 @@ def test_unknown_message_is_logged(new_player: Any) -> None:
     p.sign_in("Gus")
     p.join("live-1")
     p.wait_betting()
-    page_side, _server_side = p._links[-1]
     with p.page.expect_console_message(lambda m: m.type == "warning") as logged:
-        page_side.send(json.dumps({"type": "jackpot_won", "amount": 5}))
+        p.push({"type": "jackpot_won", "amount": 5})
     assert logged.value.text == 'uth: unknown message type "jackpot_won"; ignored'
     # The page plays on: a bet is placed and shown.
     p.bet("ante", 25)
