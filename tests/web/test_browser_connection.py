@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from web_harness import Player
+from web_harness import LiveServer, Player
 
 
 def test_connection_lost_mid_round(new_player: Any, tmp_path: Path) -> None:
@@ -178,3 +178,66 @@ def test_a_paused_round(new_player: Any) -> None:
     p.decide("play_4x")
     p.expect(p.loc("#result .result-head")).to_have_text("You win 125")
     assert p.console_errors == []
+
+
+def test_server_down_says_unreachable(new_player: Any) -> None:
+    """The server stops mid-round and stays down: once a try has failed and the server
+    does not answer HTTP either, the overlay says the server is unreachable (not that
+    the player's connection is lost), what that means for the hand, and counts the
+    attempts down, in English and Russian; back when the server is."""
+    p: Player = new_player()
+    p.sign_in("Fay")
+    p.join("live-1")
+    game = p.wait_betting()
+    p.bet("ante", 25)
+    p.close_betting()
+    p.expect_decision("play_4x", "play_3x", "check")
+    p.server.stop()
+    title = p.loc("#conn-lost-title")
+    p.expect(p.loc("#conn-lost")).to_be_visible()
+    p.expect(title).to_have_text("Server unreachable", timeout=15000)
+    p.expect(title).to_have_attribute("data-key", "conn.unreachable_title")
+    p.expect(p.loc("#conn-lost-what")).to_have_text(
+        "The server does not answer. If it is still running, your hand stays in the round"
+        " and the timer decides for it; if it stopped, the round is voided and every bet"
+        " refunded when it starts again."
+    )
+    retry = p.loc("#conn-lost-retry")
+    p.expect(retry).to_have_text(re.compile(r"^Attempt [1-9] failed\. Next attempt in [1-9]\d?s…$"))
+    p.page.evaluate("() => document.querySelector(\".lang-btn[data-lang='ru']\").click()")
+    p.expect(title).to_have_text("Сервер недоступен")
+    p.expect(retry).to_have_text(
+        re.compile(r"^(Попытка [1-9] не удалась\. Следующая через [1-9]\d? с…|Попытка \d…)$")
+    )
+    p.page.evaluate("() => document.querySelector(\".lang-btn[data-lang='en']\").click()")
+    again = LiveServer(p.server.tmp, p.server.seed, p.server.port)
+    again.start()
+    p.server = again
+    try:
+        p.reconnect_now()
+        p.expect(p.loc("#conn-lost")).to_be_hidden()
+        p.expect(p.loc("#result")).to_have_attribute("data-banner", "banner.voided_restart")
+        p.expect(p.loc("#result")).to_contain_text(f"Game {game} was voided")
+        # The browser itself logs each refused try; the page logs nothing.
+        refused = "net::ERR_CONNECTION_REFUSED"
+        assert [e for e in p.console_errors if refused not in e] == []
+        assert any(refused in e for e in p.console_errors)
+    finally:
+        again.stop()
+
+
+def test_offline_says_no_network(new_player: Any) -> None:
+    """The browser goes offline: the page drops the socket at once and says there is
+    no network; back online, it reconnects at once."""
+    p: Player = new_player()
+    p.sign_in("Gil")
+    p.join("live-1")
+    p.wait_betting()
+    p.page.context.set_offline(True)
+    p.expect(p.loc("#conn-lost")).to_be_visible()
+    p.expect(p.loc("#conn-lost-title")).to_have_text("No network")
+    p.expect(p.loc("#conn-lost-what")).to_have_text("Nothing of yours is in play.")
+    p.page.context.set_offline(False)
+    p.expect(p.loc("#conn-lost")).to_be_hidden()
+    p.expect(p.loc(".toast[data-key='conn.restored']")).to_be_visible()
+    p.expect(p.loc("#view-table")).to_have_attribute("data-connected", "true")

@@ -171,3 +171,35 @@ def test_layout_and_screenshots(
         p.expect(key).to_be_visible()
     p.page.keyboard.press("Escape")
     assert p.console_errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_welcome_toast_clear_of_the_logo_at_360(new_player: Any, lang: str) -> None:
+    """On a phone the welcome message covers neither the logo (the suits and the
+    name, as far as the bar shows it) nor the language switch, in either language."""
+    p: Player = new_player(360, 740)
+    p.open()
+    if lang == "ru":
+        p.loc(".lang-btn[data-lang='ru']").click()
+    p.page.fill("#signin-name", "Ivy")
+    p.page.click("#signin-btn")
+    welcome = ".toast[data-key='lobby.welcome']"
+    p.expect(p.loc(welcome)).to_be_visible()
+    toast = _box(p, welcome)
+    logo: list[dict[str, float]] = p.page.evaluate(
+        """() => {
+        const brand = document.querySelector('.topbar .brand').getBoundingClientRect();
+        return [...document.querySelectorAll('.topbar .brand > *')]
+          .filter((el) => el.getClientRects().length)
+          .map((el) => {
+            const r = el.getBoundingClientRect();
+            const right = Math.min(r.right, brand.right);
+            return {x: r.x, y: r.y, width: right - r.x, height: r.height};
+          });
+    }"""
+    )
+    assert len(logo) == 2, logo  # the suits and the name
+    for part in logo:
+        assert _apart(toast, part), (toast, part)
+    assert _apart(toast, _box(p, ".topbar .lang"))
+    _inside(p, welcome, 360)

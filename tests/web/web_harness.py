@@ -9,6 +9,7 @@ the way a person does: clicks, keys, and what is shown on the page.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -222,6 +223,12 @@ class Player:
         """Press "Reconnect now" (by script: the page may already be back by itself,
         the overlay and its button gone; then it does nothing)."""
         self.page.evaluate("() => document.getElementById('btn-reconnect').click()")
+
+    def push(self, message: dict[str, Any]) -> None:
+        """Send ``message`` to the page on its latest WebSocket, as if from the server
+        (after ``install_cable``)."""
+        page_side, _server_side = self._links[-1]
+        page_side.send(json.dumps(message))
 
     def mend_cable(self) -> None:
         """Let new WebSockets through again (the page reconnects on its own)."""

@@ -20,6 +20,7 @@ const app = {
 // narrow ones (style.css), never over the game number and the light.
 function toast(key, kind = 'info', vars = {}, ms = 3500) {
   const box = $('toasts');
+  placeToasts(); // the bar differs between the lobby and the table, and by language
   const node = h(
     'div',
     { class: `toast toast-${kind}`, 'data-key': key, 'data-vars': JSON.stringify(vars), role: kind === 'error' ? 'alert' : 'status' },
@@ -35,13 +36,36 @@ function clearToasts(kind) {
   for (const node of document.querySelectorAll(`#toasts .toast-${kind}`)) node.remove();
 }
 
-/** On narrow screens the toasts sit over the top bar: keep them left of the language switch. */
+/**
+ * On narrow screens the toasts sit over the top bar, between the logo and the
+ * language switch (--toast-left, --toast-right), never over the game number and the
+ * light. Where the bar leaves too little room between them: in the lobby (whose bar
+ * shows the whole name on a phone) at the bottom of the window, clear of the logo; at
+ * the table over the bar from its left edge (the Lobby button and the suits give way:
+ * the bottom of a phone's window holds the chips and the decision buttons).
+ */
 function placeToasts() {
   const lang = document.querySelector('.topbar .lang');
   if (!lang) return;
   const right = Math.max(0, window.innerWidth - lang.getBoundingClientRect().left + 6);
-  document.documentElement.style.setProperty('--toast-right', `${Math.round(right)}px`);
+  const brand = document.querySelector('.topbar .brand');
+  let left = 6;
+  if (brand) {
+    // The logo's drawn parts (the box itself stretches to fill the bar).
+    const edge = brand.getBoundingClientRect().right;
+    for (const part of brand.children) {
+      if (part.getClientRects().length) left = Math.max(left, Math.min(edge, part.getBoundingClientRect().right) + 6);
+    }
+  }
+  const room = window.innerWidth - right - left >= MIN_TOAST_WIDTH;
+  const root = document.documentElement.style;
+  root.setProperty('--toast-right', `${Math.round(right)}px`);
+  root.setProperty('--toast-left', `${room ? Math.round(left) : 6}px`);
+  $('toasts').classList.toggle('toasts-bottom', !room && app.view !== 'table');
 }
+
+/** The narrowest toast that fits over the top bar (px). */
+const MIN_TOAST_WIDTH = 150;
 
 // ------------------------------------------------------------- signed in
 async function loadMe() {
