@@ -1212,8 +1212,8 @@ def _voided_after_withdrawals() -> Round:
     rnd.withdraw("amy")
     rnd.place_wagers("amy", ante=15, seat=1)
     rnd.close_betting()
+    rnd.act("amy", "play_3x")  # in turn: seat 1 first (002)
     rnd.act("bob", "check", auto=True)
-    rnd.act("amy", "play_3x")
     rnd.void("shuffler malfunction")
     return rnd
 
