@@ -152,6 +152,7 @@ class Round:
     _turned: int = field(default=0, init=False)
     _folded: list[str] = field(default_factory=list, init=False)
     _fold_running: Decimal = field(default=Decimal(0), init=False)
+    _players_net: Decimal = field(default=Decimal(0), init=False)  # settled so far
 
     def __post_init__(self) -> None:
         colour = None
@@ -616,6 +617,8 @@ class Round:
 
     def _emit_settled(self, player: str, wagers: Iterable[WagerResult]) -> None:
         for w in wagers:
+            self._players_net += w.net
+            left = None if self._bank is None else self._bank - self._players_net
             self._emit(
                 ev.WagerSettled(
                     player,
@@ -627,6 +630,7 @@ class Round:
                     w.capped,
                     w.uncovered_stake,
                     w.uncovered_winnings,
+                    left,
                 )
             )
 
