@@ -181,8 +181,12 @@ def test_the_player_dealer_has_no_hand_of_their_own() -> None:
         (99, D(1000), r"player_dealer.bank: must be between 100.00 and 100000.00, got 99"),
         (100001, RICH * 2, r"must be between 100.00 and 100000.00, got 100001"),
         ("1.001", D(1000), r"player_dealer.bank: .*1.001"),
-        (500, D("499.99"), r"player_dealer.bank: 'ann''s balance of 499.99 does not cover a bank"),
-        (500, None, r"player_dealer.balance: 'ann''s balance is needed"),
+        (
+            500,
+            D("499.99"),
+            r"player_dealer.bank: the balance of 499.99 does not cover a bank of 500.00$",
+        ),
+        (500, None, r"player_dealer.balance: the player's balance is needed"),
     ],
 )
 def test_a_bank_outside_the_limits_or_the_balance_is_refused_and_changes_nothing(

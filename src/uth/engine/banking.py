@@ -323,14 +323,13 @@ class Rotation:
         assert amount is not None
         if balance is None:
             raise InvalidWagerError(
-                f"player_dealer.balance: {player!r}'s balance is needed to accept a bank",
+                "player_dealer.balance: the player's balance is needed to accept a bank",
                 field="player_dealer.balance",
             )
         funds = parse_amount(balance, field="player_dealer.balance")
         if amount > funds:
             raise InvalidWagerError(
-                f"player_dealer.bank: {player!r}'s balance of {funds} does not cover a "
-                f"bank of {amount}",
+                f"player_dealer.bank: the balance of {funds} does not cover a bank of {amount}",
                 field="player_dealer.bank",
             )
         self._queue = []
