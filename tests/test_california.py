@@ -34,11 +34,11 @@ THREE = deck("Kh Qh 7c 2d 9s 9d Ac Ad Jh Th 3c 8s 4d")
 
 
 def three_seats(name: str = "california", bank: int = 1000) -> Round:
-    rnd = Round(preset(name), THREE, bank=bank)
+    rnd = Round(preset(name), bank=bank)
     rnd.place_wagers("amy", ante=10, seat=1)
     rnd.place_wagers("bob", ante=10, seat=2)
     rnd.place_wagers("cy", ante=10, seat=3)
-    rnd.close_betting()
+    rnd.close_betting(THREE)
     return rnd
 
 
@@ -95,10 +95,10 @@ def test_002_decisions_are_taken_in_turn_clockwise_and_refused_out_of_turn(name:
 
 
 def test_004_house_tables_still_decide_at_once() -> None:
-    rnd = Round(preset("casino"), THREE)
+    rnd = Round(preset("casino"))
     rnd.place_wagers("amy", ante=10, seat=1)
     rnd.place_wagers("bob", ante=10, seat=2)
-    rnd.close_betting()
+    rnd.close_betting(THREE)
     assert rnd.to_act is None
     rnd.act("bob", "check")  # any order
     rnd.act("amy", "check")
@@ -106,10 +106,10 @@ def test_004_house_tables_still_decide_at_once() -> None:
 
 
 def test_002_a_back_line_bettor_never_decides_the_seat_decides_for_it() -> None:
-    rnd = Round(preset("california"), THREE, bank=1000)
+    rnd = Round(preset("california"), bank=1000)
     rnd.place_wagers("amy", ante=10, seat=1)
     rnd.place_wagers("zed", ante=20, trips=5, behind="amy")
-    rnd.close_betting()
+    rnd.close_betting(THREE)
     assert rnd.awaiting() == ("amy",)
     assert rnd.legal_actions("zed") == ()
     with pytest.raises(IllegalActionError, match="not legal for 'zed'"):
@@ -147,11 +147,11 @@ def test_000_blind_at_500_to_1_partly_covered_exhausts_the_bank_mid_seat() -> No
     # (10 x 4,010 / 5,000) has no action and is returned. Her Play is not covered at
     # all, nor is zed's back-line bet right after her; bob's losses are still
     # collected (RULES.md, "Who banks").
-    rnd = Round(preset("california"), ROYAL, bank=1000)
+    rnd = Round(preset("california"), bank=1000)
     rnd.place_wagers("amy", ante=10, seat=1)
     rnd.place_wagers("bob", ante=10, seat=2)
     rnd.place_wagers("zed", ante=5, behind="amy")
-    rnd.close_betting()
+    rnd.close_betting(ROYAL)
     rnd.act("amy", "play_4x")
     for action in ("check", "check", "play_1x"):
         rnd.act("bob", action)
@@ -192,11 +192,11 @@ def test_000_win_limit_reached_by_losers_mid_seat() -> None:
     # 40 of the Play is collected and 50 returned; rail's back-line bet right after
     # s1 has no action; s2 9c 9d (nines full) then wins and is paid.
     top = deck("Kc Qh 9c 9d Ac Ad 9h 8d 2c 2s 5d")
-    rnd = Round(preset("california"), top, bank=100)
+    rnd = Round(preset("california"), bank=100)
     rnd.place_wagers("s1", ante=30, seat=1)
     rnd.place_wagers("s2", ante=10, seat=2)
     rnd.place_wagers("rail", ante=5, trips=5, behind="s1")
-    rnd.close_betting()
+    rnd.close_betting(top)
     rnd.act("s1", "play_3x")
     rnd.act("s2", "play_4x")
     assert settled_order(rnd) == ["s1", "rail", "s2"]
@@ -225,11 +225,11 @@ def test_000_win_limit_reached_by_losers_mid_seat() -> None:
 
 
 def _fold_then_royal(bob_folds: bool) -> Round:
-    rnd = Round(preset("california"), ROYAL, bank=100)
+    rnd = Round(preset("california"), bank=100)
     rnd.place_wagers("amy", ante=10, seat=1)
     rnd.place_wagers("bob", ante=10, seat=2)
     rnd.place_wagers("rail", ante=5, trips=5, behind="bob")
-    rnd.close_betting()
+    rnd.close_betting(ROYAL)
     rnd.act("amy", "play_4x")
     rnd.act("bob", "check")
     rnd.act("bob", "check")
@@ -299,9 +299,9 @@ def test_fold_with_three_of_a_kind_on_the_board(
     name: str, trips: tuple[str, Decimal], bad_beat: tuple[str, Decimal] | None
 ) -> None:
     top = deck("2c 2d Ac Ad 7h 7c 7s Kd 9c")
-    rnd = Round(preset(name), top, bank=100)
+    rnd = Round(preset(name), bank=100)
     rnd.place_wagers("pat", ante=10, trips=5, bad_beat=5 if bad_beat else 0, seat=1)
-    rnd.close_betting()
+    rnd.close_betting(top)
     rnd.act("pat", "check")
     rnd.act("pat", "check")
     rnd.act("pat", "fold")
@@ -315,7 +315,7 @@ def test_fold_with_three_of_a_kind_on_the_board(
 
 
 def test_002_back_line_bets_keep_the_rule_sets_limits() -> None:
-    rnd = Round(preset("california-bad-beat"), THREE, bank=1000)
+    rnd = Round(preset("california-bad-beat"), bank=1000)
     rnd.place_wagers("amy", ante=10, seat=1)
     with pytest.raises(InvalidWagerError, match=r"wagers.bad_beat: the Bad Beat Bonus may not"):
         rnd.place_wagers("zed", ante=5, bad_beat=10, behind="amy")
@@ -329,6 +329,6 @@ def test_002_back_line_bets_keep_the_rule_sets_limits() -> None:
     rnd.place_wagers("zed", ante=5, trips=5, bad_beat=5, behind="amy")
     assert rnd.players == ("amy", "zed")
     # california (000) has no such cap on the side bets
-    rnd = Round(preset("california"), THREE, bank=1000)
+    rnd = Round(preset("california"), bank=1000)
     rnd.place_wagers("amy", ante=10, seat=1)
     rnd.place_wagers("zed", ante=5, trips=50, behind="amy")

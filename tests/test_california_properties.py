@@ -129,8 +129,8 @@ def _play_round(
     False when nobody could bet (the round is voided).
     """
     deck = decks.deal()
-    rnd = Round(rotation.rules, deck, bank=banker.bank)
-    assert rnd.events[0] == ev.RoundOpened("", rotation.rules.name, deck.colour, banker.bank)
+    rnd = Round(rotation.rules, bank=banker.bank)
+    assert rnd.events[0] == ev.RoundOpened("", rotation.rules.name, banker.bank)
     limits = rotation.rules
     spent: dict[str, Decimal] = {}
     seats = {p: s for s, p in rotation.seats.items()}
@@ -151,7 +151,8 @@ def _play_round(
     if not seated_hands:
         rnd.void("nobody bet")
         return False
-    rnd.close_betting()
+    closed = rnd.close_betting(deck)[0]
+    assert closed == ev.BettingClosed(rnd.players, deck.colour)
     while rnd.phase in (Phase.PRE_FLOP, Phase.FLOP, Phase.RIVER):
         player = rnd.to_act
         assert player is not None and player == rnd.awaiting()[0]

@@ -28,10 +28,11 @@ def test_000_the_decks_alternate_and_each_round_records_its_colour() -> None:
         else:  # last round's deck left the rack for the shuffler
             assert decks.needs_shuffle() == (other,)
             decks.load(other, shuffler.shuffle(ALL_CARDS))
-        rnd = Round(preset("california"), deck, bank=100)
-        opened = rnd.events[0]
-        assert isinstance(opened, ev.RoundOpened)
-        colours.append(opened.deck_colour)
+        rnd = Round(preset("california"), bank=100)
+        rnd.place_wagers("amy", ante=5, seat=1)
+        closed = rnd.close_betting(deck)[0]
+        assert isinstance(closed, ev.BettingClosed)
+        colours.append(closed.deck_colour)
         decks.collect()
         assert decks.rack.colours == {deck.colour}
         assert len(decks.rack.cards) == 52

@@ -129,7 +129,7 @@ class CardRoom(_Table):
         wagers = self._ask_wagers() if playing else None
         deck = self.procedure.next_deck()
         self.rounds += 1
-        rnd = Round(self.rules, deck, game_id=str(self.rounds), bank=banker.bank)
+        rnd = Round(self.rules, game_id=str(self.rounds), bank=banker.bank)
         for player in self.rotation.players():
             seat = self.rotation.seat_of(player)
             if player == PLAYER and wagers is not None:
@@ -156,7 +156,7 @@ class CardRoom(_Table):
         if deck.colour is not None:
             self.console.print(f"Dealing from the {deck.colour} deck.")
         self.rows = []
-        self._show(rnd.close_betting())
+        self._show(rnd.close_betting(deck))
         while rnd.phase in (Phase.PRE_FLOP, Phase.FLOP, Phase.RIVER):
             turn = rnd.to_act
             assert turn is not None
