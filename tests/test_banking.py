@@ -262,3 +262,24 @@ def test_a_round_not_dealt_does_not_count_towards_the_streak() -> None:
     assert rotation.streak == ("ann", 2)
     state = rotation.open_offer()
     assert state == Offered("bob", 2, ())
+
+
+def test_verify_and_can_check_without_changing_anything() -> None:
+    rotation = table("ann", "bob")
+    assert rotation.can_sit("cat", 3)
+    assert not rotation.can_sit("cat", 1)
+    assert rotation.can_leave("bob") and not rotation.can_leave("cat")
+    assert not rotation.can_answer("ann", None)  # nothing on offer yet
+    rotation.open_offer()
+    assert not rotation.can_sit("cat", 3) and not rotation.can_leave("ann")
+    assert rotation.can_answer("ann", None)
+    assert rotation.can_answer("ann", 100, balance=D(100))
+    assert not rotation.can_answer("ann", 101, balance=D(100))
+    assert not rotation.can_answer("bob", None)
+    assert rotation.verify_answer("ann", "250.50", balance=D(300)) == D("250.50")
+    assert rotation.verify_answer("ann", None) is None
+    with pytest.raises(InvalidWagerError, match=r"does not cover a bank of 301\.00"):
+        rotation.verify_answer("ann", 301, balance=D(300))
+    # none of these changed the offer
+    assert rotation.answer("ann", None) == Offered("bob", 2, (OfferStep("ann", 1, "declined"),))
+    assert rotation.seats == {1: "ann", 2: "bob"}

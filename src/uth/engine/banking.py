@@ -33,7 +33,9 @@ Our reading (RULES.md marks the choices "(our choice)"):
 - Consecutive rounds count the rounds dealt: :meth:`Rotation.end_round` with
   ``dealt=False`` (nobody bet) does not count.
 
-The module is pure (no I/O, clock or randomness). A caller drives it::
+The module is pure (no I/O, clock or randomness). Each command has the engine's
+verify / can / do trio (``verify_answer`` raises what ``answer`` would and changes
+nothing, ``can_answer`` says whether it would pass). A caller drives it::
 
     rotation = Rotation(preset("california"), backer="house-backer")
     rotation.sit("ann", 1); rotation.sit("bob", 2)
@@ -46,13 +48,14 @@ The module is pure (no I/O, clock or randomness). A caller drives it::
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
 from typing import Literal
 
 from uth.engine.settlement import check_bank
-from uth.errors import IllegalActionError, InvalidWagerError
+from uth.errors import IllegalActionError, InvalidWagerError, UthError
 from uth.money import parse_amount
 from uth.rules import RuleSet
 
@@ -212,6 +215,20 @@ class Rotation:
         """Seat a player between rounds.
 
         Raises:
+            IllegalActionError: see :meth:`verify_sit`.
+
+        """
+        self.verify_sit(player, seat)
+        self._seats[seat] = player
+
+    def can_sit(self, player: str, seat: int) -> bool:
+        """Whether :meth:`sit` would accept this now."""
+        return _can(lambda: self.verify_sit(player, seat))
+
+    def verify_sit(self, player: str, seat: int) -> None:
+        """Check :meth:`sit` without changing anything.
+
+        Raises:
             IllegalActionError: a round is under way, the seat is out of range or
                 taken, the player is already seated, or the player is the backer.
 
@@ -236,10 +253,24 @@ class Rotation:
                 f"player: {player!r} is already seated at seat {self.seat_of(player)}",
                 field="player",
             )
-        self._seats[seat] = player
 
     def leave(self, player: str) -> int:
         """A player leaves their seat between rounds; returns the seat.
+
+        Raises:
+            IllegalActionError: see :meth:`verify_leave`.
+
+        """
+        seat = self.verify_leave(player)
+        del self._seats[seat]
+        return seat
+
+    def can_leave(self, player: str) -> bool:
+        """Whether :meth:`leave` would accept this now."""
+        return _can(lambda: self.verify_leave(player))
+
+    def verify_leave(self, player: str) -> int:
+        """Check :meth:`leave` without changing anything; returns the player's seat.
 
         Raises:
             IllegalActionError: a round is under way (a player-dealer cannot leave
@@ -250,7 +281,6 @@ class Rotation:
         seat = self.seat_of(player)
         if seat is None:
             raise IllegalActionError(f"player: {player!r} is not seated", field="player")
-        del self._seats[seat]
         return seat
 
     # ----------------------------------------------------------- the offer
@@ -299,6 +329,35 @@ class Rotation:
             :class:`NoBanker` when everyone has declined.
 
         Raises:
+            IllegalActionError, InvalidWagerError: see :meth:`verify_answer`.
+
+        """
+        amount = self.verify_answer(player, bank, balance=balance)
+        seat = self._queue[0][1]
+        if amount is None:
+            self._queue.pop(0)
+            self._steps.append(OfferStep(player, seat, "declined"))
+            return self._next()
+        self._queue = []
+        self._steps.append(OfferStep(player, seat, "accepted", amount))
+        streak = self._streak + 1 if player == self._last else 1
+        self._banker = Banker(player, seat, amount, streak, tuple(self._steps))
+        self._stage = "round"
+        return self._banker
+
+    def can_answer(
+        self, player: str, bank: object | None, *, balance: Decimal | None = None
+    ) -> bool:
+        """Whether :meth:`answer` would accept this answer now."""
+        return _can(lambda: self.verify_answer(player, bank, balance=balance))
+
+    def verify_answer(
+        self, player: str, bank: object | None, *, balance: Decimal | None = None
+    ) -> Decimal | None:
+        """Check :meth:`answer` without changing anything; returns the bank (``None``
+        for a decline).
+
+        Raises:
             IllegalActionError: no offer is open, or it is another player's turn.
             InvalidWagerError: the bank is outside the rule set's bank limits, not an
                 amount, no balance was given, or the balance does not cover it. A
@@ -309,16 +368,14 @@ class Rotation:
             raise IllegalActionError(
                 "offer: the player-dealer position is not on offer", field="offer"
             )
-        offered, seat = self._queue[0]
+        offered = self._queue[0][0]
         if player != offered:
             raise IllegalActionError(
                 f"player: the position is offered to {offered!r}, not {player!r}",
                 field="player",
             )
         if bank is None:
-            self._queue.pop(0)
-            self._steps.append(OfferStep(player, seat, "declined"))
-            return self._next()
+            return None
         amount = check_bank(self.rules, bank)
         assert amount is not None
         if balance is None:
@@ -332,12 +389,7 @@ class Rotation:
                 f"player_dealer.bank: the balance of {funds} does not cover a bank of {amount}",
                 field="player_dealer.bank",
             )
-        self._queue = []
-        self._steps.append(OfferStep(player, seat, "accepted", amount))
-        streak = self._streak + 1 if player == self._last else 1
-        self._banker = Banker(player, seat, amount, streak, tuple(self._steps))
-        self._stage = "round"
-        return self._banker
+        return amount
 
     def end_round(self, *, dealt: bool = True) -> None:
         """The round is over: the banker's streak counts it (unless ``dealt`` is false:
@@ -384,6 +436,14 @@ class Rotation:
                 f"round: cannot {what} while a round is under way (only between rounds)",
                 field="round",
             )
+
+
+def _can(verify: Callable[[], object]) -> bool:
+    try:
+        verify()
+    except UthError:
+        return False
+    return True
 
 
 __all__ = [
