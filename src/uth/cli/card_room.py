@@ -274,7 +274,9 @@ class CardRoom(_Table):
     def _on_round_settled(self, e: ev.RoundSettled) -> None:
         if any(row.player == PLAYER for row in self.rows):
             self._my_settlement()
-        self.console.print("Settled: the folds first, then seat by seat from the player-dealer's left:")
+        self.console.print(
+            "Settled: the folds first, then seat by seat from the player-dealer's left:"
+        )
         order: list[str] = []
         for row in self.rows:
             if row.player not in order:
