@@ -22,6 +22,8 @@ Our reading (RULES.md marks the choices "(our choice)"):
   banked by the third-party banker the next offer starts one seat further
   clockwise than this one did, so the first refusal goes round the table (002,
   "systematically and continuously").
+  When nobody accepts (no round is dealt), the next offer starts where this one
+  did.
 - Accepting takes a bank within the rule set's bank limits (``rules.bank``) and
   covered by the player's balance, which the caller passes in.
 - If every seated player declines (or is passed over), the table's third-party
