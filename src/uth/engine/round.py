@@ -158,6 +158,7 @@ class _Hand:
     order: int
     hole: tuple[Card, ...] = ()
     play: int | None = None  # None: still to decide; 0: folded
+    decisions: list[str] = field(default_factory=list)  # "play_4x", "auto:check", ...
 
 
 @dataclass
@@ -197,6 +198,7 @@ class Round:
     _folded: list[str] = field(default_factory=list, init=False)
     _fold_running: Decimal = field(default=Decimal(0), init=False)
     _players_net: Decimal = field(default=Decimal(0), init=False)  # settled so far
+    _void_reason: str | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         self._bank = check_bank(self.rules, self.bank)
@@ -269,6 +271,48 @@ class Round:
         if hand.behind is not None:
             return self._hands[hand.behind].play
         return hand.play
+
+    def seat_of(self, player: str) -> int | None:
+        """The seat number of a hand (None: unnumbered or a back-line bet).
+
+        Raises:
+            IllegalActionError: no such hand in this round.
+
+        """
+        return self._hand(player).seat
+
+    def behind_of(self, player: str) -> str | None:
+        """For a back-line bet, the seated hand it rides on; None for a seated hand.
+
+        Raises:
+            IllegalActionError: no such hand in this round.
+
+        """
+        return self._hand(player).behind
+
+    def decisions(self, player: str) -> tuple[str, ...]:
+        """A hand's decisions so far, street by street: ``play_4x`` ... ``fold``, with
+        ``auto:`` before a decision the timer made (``auto:check``). A back-line bet
+        reports the decisions of the hand it follows.
+
+        Raises:
+            IllegalActionError: no such hand in this round.
+
+        """
+        hand = self._hand(player)
+        if hand.behind is not None:
+            hand = self._hands[hand.behind]
+        return tuple(hand.decisions)
+
+    @property
+    def revealed(self) -> bool:
+        """Whether the dealer's hand has been shown (the showdown; never in a void)."""
+        return self.phase == Phase.SETTLED
+
+    @property
+    def void_reason(self) -> str | None:
+        """Why the round was voided, or None."""
+        return self._void_reason
 
     def hole_cards(self, player: str) -> tuple[Card, ...]:
         """A seated hand's hole cards (empty before the deal)."""
@@ -699,6 +743,7 @@ class Round:
         start = len(self._events)
         self._log("act", player, {"action": str(chosen), "auto": auto}, at)
         self._undecided.discard(player)
+        hand.decisions.append(("auto:" if auto else "") + str(chosen))
         if chosen.kind == "play":
             hand.play = chosen.multiple
         elif chosen.kind == "fold":
@@ -751,6 +796,7 @@ class Round:
             if multiple:
                 self._emit(ev.WagerReturned(hand.player, "play", hand.wagers.ante * multiple))
         self.phase = Phase.VOIDED
+        self._void_reason = reason
         self._undecided.clear()
         self._emit(ev.RoundVoided(reason))
         return tuple(self._events[start:])
