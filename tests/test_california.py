@@ -47,6 +47,7 @@ def test_002_decisions_are_taken_in_turn_clockwise_and_refused_out_of_turn(name:
     rnd = three_seats(name)
     assert rnd.to_act == "amy"
     assert rnd.legal_actions("bob") == ()
+    assert not rnd.can_act("bob", "check") and rnd.can_act("amy", "check")
     with pytest.raises(
         IllegalActionError,
         match=r"^player: not 'bob''s turn: 'amy' decides first \(decisions are taken in turn, "
