@@ -176,6 +176,7 @@ EXPECTED_RULES_JSON = {
         "bank": None,
         "side_bets_not_above_ante": False,
         "settlement_order": "right_to_left",
+        "decision_order": "at_once",
         "folded_trips": "player_hand",
         "payout_cap": {"amount": "50000.00", "min_bettor_rule": True},
         "bad_beat_pays": {},
@@ -194,6 +195,7 @@ EXPECTED_RULES_JSON = {
         "bank": {"min": "100.00", "max": "100000.00"},
         "side_bets_not_above_ante": False,
         "settlement_order": "clockwise",
+        "decision_order": "in_turn",
         "folded_trips": "player_hand",
         "payout_cap": None,
         "bad_beat_pays": {},
@@ -212,6 +214,7 @@ EXPECTED_RULES_JSON = {
         "bank": {"min": "100.00", "max": "100000.00"},
         "side_bets_not_above_ante": True,
         "settlement_order": "clockwise",
+        "decision_order": "in_turn",
         "folded_trips": "board_only",
         "payout_cap": None,
         "bad_beat_pays": _BAD_BEAT,
@@ -230,12 +233,13 @@ EXPECTED_RULES_JSON = {
         "bank": None,
         "side_bets_not_above_ante": False,
         "settlement_order": "right_to_left",
+        "decision_order": "at_once",
         "folded_trips": "player_hand",
         "payout_cap": None,
         "bad_beat_pays": {},
     },
 }
-EXPECTED_NOTES = {"casino": 6, "california": 6, "california-bad-beat": 7, "live": 8}
+EXPECTED_NOTES = {"casino": 6, "california": 7, "california-bad-beat": 8, "live": 8}
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)

@@ -138,33 +138,94 @@ def test_004_when_the_input_ends_mid_round_the_timer_checks_then_folds() -> None
     assert out.rstrip().endswith("You leave the table with 980.00 (-20.00 after 1 round).")
 
 
-def test_000_player_dealer_table_bank_covers_only_its_amount() -> None:
-    # california-bad-beat, seed 3, blue deck: you 5d 9c, dealer 2s 6s, board 9d 8h As 7h Jc.
+# Seed 3, two alternating decks: the first (blue) deck in deal order.
+SEED_3_BLUE = "5d 9c 2s 6s 9d 8h As 7h Jc 4h Tc"
+
+
+def test_seed_3_deals_the_cards_the_card_room_scripts_expect() -> None:
     deck = AlternatingDecks(SeededShuffler(3)).next_deck()
     assert deck.colour == "blue"
-    assert deck.order[:9] == parse_cards("5d 9c 2s 6s 9d 8h As 7h Jc")
-    script = ["50", "5", "5", "4", "q"]  # Ante 50, Trips 5, Bad Beat 5, Play 4x = 200
+    assert deck.order[:11] == parse_cards(SEED_3_BLUE)
+
+
+def test_000_card_room_you_decline_a_computer_banks_and_decisions_go_in_turn() -> None:
+    # california, seed 3, bank 100, two computers: you (seat 1) decline; Ada (seat 2)
+    # banks 100; you and Ben (seat 3) play. Blue deck: you 5d 9c, Ben 2s 6s, the
+    # player-dealer 9d 8h, board As 7h Jc 4h Tc.
+    script = ["", "50", "0", "4", "q"]  # decline, Ante 50, no Trips, Play 4x = 200
     result = play(
-        "--rules", "california-bad-beat", "--bank", "100", "--seed", "3",
+        "--rules", "california", "--bank", "100", "--seed", "3", "--computers", "2",
         input="\n".join(script) + "\n",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "The computer is the player-dealer and banks 100.00 each round." in out
-    assert "Bad Beat (5.00 to 50.00, 0 for none)" in out  # 002: not above the Ante
+    assert "Seats: You (seat 1), Ada (seat 2), Ben (seat 3)." in out
+    assert out.count("The player-dealer position is offered to you.") == 1
+    assert "You decline the bank.\nAda is the player-dealer with a bank of 100.00." in out
     assert "Dealing from the blue deck." in out
-    # The dealer's A-J-9-8-7 does not qualify: the Ante is returned, the Blind pushes
-    # (a pair of nines is below a straight), the Play wins 200 but the bank covers only
-    # 100; Trips (a pair) and Bad Beat (dealer not qualifying) lose 5 each: +90.
-    assert "Dealer has high card, does not qualify" in out
-    assert "The dealer does not qualify: your Ante is returned." in out
-    # issue 7, item 4: which amount is the returned stake and which the unpaid winnings
-    assert (
-        "Play: 100.00 of the stake not covered by the bank, returned; "
-        "100.00 of winnings not paid by the bank." in out
+    # in turn from the player-dealer's left: you, then Ben, street by street
+    assert re.search(r"You play 4x: 200.00 on Play.\nBen checks.\nFlop: ", out)
+    assert re.search(r"Ben checks.\nTurn and river: .*\nBen folds.\nDealer shows: 9♦ 8♥", out)
+    # Ben's fold (Ante and Blind 5 each) is collected first: the bank is at 110. The
+    # player-dealer's straight beats your ace high: your Ante 50 is collected (160),
+    # then 40 of your Blind (200: the player-dealer may win only the bank); 10 of the
+    # Blind and your Play of 200 are returned.
+    assert "Blind: 10.00 of the stake not covered by the bank, returned." in out
+    assert "Play: 200.00 of the stake not covered by the bank, returned." in out
+    assert "  Ben: -10.00, bank left 110.00\n  You: -90.00, bank left 200.00" in out
+    assert "Player-dealer: +100.00" in out
+    # round 2: Ada may keep the position (one round banked): you are not asked
+    assert "Round 2" in out and out.count("offered to you") == 1
+    assert out.rstrip().endswith("You leave the table with 910.00 (-90.00 after 1 round).")
+
+
+def test_000_card_room_you_bank_and_refused_banks_are_asked_again() -> None:
+    # seed 3, one computer: you bank 300 after three refused answers; Ada (seat 2)
+    # plays 5d 9c against your 2s 6s on 9d 8h As 7h Jc: she checks, plays 2x with
+    # her pair of nines on the flop; your ace high does not qualify: her Ante and
+    # Blind push, her Play wins 10 from your bank. Round 2: the offer comes back to
+    # you first (you banked one round): you decline, then leave.
+    script = ["50", "5000", "abc", "300", "", "q"]
+    result = play(
+        "--rules", "california", "--seed", "3", "--computers", "1", input="\n".join(script) + "\n"
     )
-    assert "Player-dealer (computer): -90.00" in out
-    assert out.rstrip().endswith("You leave the table with 1,090.00 (+90.00 after 1 round).")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Bank (100.00 to 1,000.00), or Enter to decline" in out
+    assert "'50' refused: must be between 100.00 and 100000.00, got 50.00." in out
+    assert "'5000' refused: the balance of 1000.00 does not cover a bank of 5000.00." in out
+    assert "'abc' refused: expected a plain decimal amount" in out
+    assert "You are the player-dealer with a bank of 300.00: no hand of yours this round." in out
+    assert "Ada checks.\nFlop: 9♦ 8♥ A♠\nAda plays 2x (10.00)." in out
+    assert "Dealer has high card, does not qualify" in out
+    assert "Ada shows 5♦ 9♣: pair of nines, wins" in out
+    assert "  Ada: +10.00, bank left 290.00\nPlayer-dealer: -10.00" in out
+    assert "Ante (5.00" not in out.split("Round 2")[0]  # no wagers of yours in round 1
+    assert "Bank (100.00 to 990.00), or Enter to decline: You decline the bank." in out
+    assert "Ada is the player-dealer with a bank of 10,000.00." in out
+    assert balances(out) == ["1,000.00", "990.00", "990.00"]
+    assert out.rstrip().endswith("You leave the table with 990.00 (-10.00 after 1 round).")
+
+
+def test_000_card_room_a_player_who_banked_twice_is_passed_over() -> None:
+    # One computer: you decline twice (Ada banks rounds 1 and 2; in round 2 she keeps
+    # it without asking you); you check, check and fold each round (-20 each). Round
+    # 3: the offer comes to you, you decline, and Ada, who banked two rounds in a row,
+    # is passed over: nobody banks, no round is dealt, the game ends.
+    script = ["", "10", "0", "c", "c", "f", "", "", "c", "c", "f", ""]
+    result = play(
+        "--rules", "california", "--seed", "3", "--computers", "1", input="\n".join(script) + "\n"
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.count("The player-dealer position is offered to you.") == 2
+    assert out.count("Ada is the player-dealer with a bank of 10,000.00.") == 2
+    assert "Dealing from the blue deck." in out and "Dealing from the red deck." in out
+    assert (
+        "Nobody takes the player-dealer position (Ada banked the last two rounds): "
+        "no round is dealt." in out
+    )
+    assert out.rstrip().endswith("You leave the table with 960.00 (-40.00 after 2 rounds).")
 
 
 def test_004_live_table_deals_the_shared_hand_face_up() -> None:

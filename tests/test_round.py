@@ -53,6 +53,7 @@ def settled(
     capped: str | int = 0,
     uncovered_stake: str | int = 0,
     uncovered_winnings: str | int = 0,
+    bank: str | int | None = None,
 ) -> ev.WagerSettled:
     return ev.WagerSettled(
         player,
@@ -64,6 +65,7 @@ def settled(
         D(capped),
         D(uncovered_stake),
         D(uncovered_winnings),
+        None if bank is None else D(bank),  # the player-dealer's bank left after it
     )
 
 
@@ -232,11 +234,11 @@ def test_002_back_line_bets_follow_their_seat_and_get_no_cards() -> None:
     assert order == ["amy"] * 5 + ["carl"] * 5 + ["bob"] * 5
     carl = [e for e in rnd.events if isinstance(e, ev.WagerSettled) and e.player == "carl"]
     assert carl == [
-        settled("carl", "ante", 5, "win", 5),
-        settled("carl", "blind", 5, "push", 0),
-        settled("carl", "play", 15, "win", 15),  # follows amy's Play 3x
-        settled("carl", "trips", 5, "win", 15),
-        settled("carl", "bad_beat", 0, "no_action", 0),
+        settled("carl", "ante", 5, "win", 5, bank=955),  # amy's +40 came first
+        settled("carl", "blind", 5, "push", 0, bank=955),
+        settled("carl", "play", 15, "win", 15, bank=940),  # follows amy's Play 3x
+        settled("carl", "trips", 5, "win", 15, bank=925),
+        settled("carl", "bad_beat", 0, "no_action", 0, bank=925),
     ]
     # a back-line bet is settled but never "shown": only seated hands are
     assert [e.player for e in rnd.events if isinstance(e, ev.HandShown)] == ["amy", "bob"]
@@ -608,19 +610,19 @@ def test_002_folded_hand_is_collected_at_the_fold_first_against_the_bank() -> No
     assert out == (
         ev.DecisionMade("s2", "river", "fold", 0, D(0)),
         ev.HandFolded("s2"),
-        settled("s2", "ante", 10, "lose", -10),
-        settled("s2", "blind", 10, "lose", -10),
-        settled("s2", "play", 0, "no_action", 0),
-        settled("s2", "trips", 0, "no_action", 0),
-        settled("s2", "bad_beat", 0, "no_action", 0),
+        settled("s2", "ante", 10, "lose", -10, bank=110),
+        settled("s2", "blind", 10, "lose", -10, bank=120),
+        settled("s2", "play", 0, "no_action", 0, bank=120),
+        settled("s2", "trips", 0, "no_action", 0, bank=120),
+        settled("s2", "bad_beat", 0, "no_action", 0, bank=120),
         ev.DealerRevealed(C("Ac Ad"), "two_pair", C("Ad Ac 2s 2c 9h"), True),
         ev.HandShown("s1", C("Kc Qh"), "pair", C("2s 2c Kc Qh 9h"), "lose"),
         # the player-dealer is at +20: 80 more fit in the bank of 100
-        settled("s1", "ante", 50, "lose", -50),
-        settled("s1", "blind", 50, "lose", -30, uncovered=20, uncovered_stake=20),
-        settled("s1", "play", 50, "no_action", 0, uncovered=50, uncovered_stake=50),
-        settled("s1", "trips", 0, "no_action", 0),
-        settled("s1", "bad_beat", 0, "no_action", 0),
+        settled("s1", "ante", 50, "lose", -50, bank=170),
+        settled("s1", "blind", 50, "lose", -30, uncovered=20, uncovered_stake=20, bank=200),
+        settled("s1", "play", 50, "no_action", 0, uncovered=50, uncovered_stake=50, bank=200),
+        settled("s1", "trips", 0, "no_action", 0, bank=200),
+        settled("s1", "bad_beat", 0, "no_action", 0, bank=200),
         ev.RoundSettled("player_dealer", D(100)),
     )
     assert nets(rnd) == {"s1": D(-80), "s2": D(-20)}
@@ -654,9 +656,9 @@ def test_002_folds_are_collected_in_the_order_they_fold_with_their_back_line_bet
     assert nets(rnd) == {"s2": D(-20), "s3": D(-10), "rail": D(-10), "s1": D(-60)}
     s1 = [e for e in rnd.events if isinstance(e, ev.WagerSettled) and e.player == "s1"]
     assert s1[:3] == [
-        settled("s1", "ante", 50, "lose", -50),
-        settled("s1", "blind", 50, "lose", -10, uncovered=40, uncovered_stake=40),
-        settled("s1", "play", 50, "no_action", 0, uncovered=50, uncovered_stake=50),
+        settled("s1", "ante", 50, "lose", -50, bank=190),
+        settled("s1", "blind", 50, "lose", -10, uncovered=40, uncovered_stake=40, bank=200),
+        settled("s1", "play", 50, "no_action", 0, uncovered=50, uncovered_stake=50, bank=200),
     ]
     assert rnd.events[-1] == ev.RoundSettled("player_dealer", D(100))
     assert_replays(rnd, top)
@@ -673,7 +675,7 @@ def test_002_folded_trips_count_the_board_only() -> None:
     rnd.act("pat", "fold")
     assert nets(rnd) == {"pat": D(-25)}
     trips = [e for e in rnd.events if isinstance(e, ev.WagerSettled) and e.wager == "trips"]
-    assert trips == [settled("pat", "trips", 5, "lose", -5)]
+    assert trips == [settled("pat", "trips", 5, "lose", -5, bank=525)]
 
 
 def test_002_bad_beat_pays_on_the_beaten_hand_and_back_line_follows() -> None:
@@ -688,16 +690,16 @@ def test_002_bad_beat_pays_on_the_beaten_hand_and_back_line_follows() -> None:
     out = rnd.act("amy", "play_4x")
     assert out[-12:] == (
         ev.HandShown("amy", C("7d Ac"), "three_of_a_kind", C("7h 7d 7c Ac Kd"), "lose"),
-        settled("amy", "ante", 10, "lose", -10),
-        settled("amy", "blind", 10, "lose", -10),
-        settled("amy", "play", 40, "lose", -40),
-        settled("amy", "trips", 10, "win", 30),
-        settled("amy", "bad_beat", 10, "win", 90),
-        settled("carl", "ante", 5, "lose", -5),
-        settled("carl", "blind", 5, "lose", -5),
-        settled("carl", "play", 20, "lose", -20),
-        settled("carl", "trips", 0, "no_action", 0),
-        settled("carl", "bad_beat", 5, "win", 45),
+        settled("amy", "ante", 10, "lose", -10, bank=100010),
+        settled("amy", "blind", 10, "lose", -10, bank=100020),
+        settled("amy", "play", 40, "lose", -40, bank=100060),
+        settled("amy", "trips", 10, "win", 30, bank=100030),
+        settled("amy", "bad_beat", 10, "win", 90, bank=99940),
+        settled("carl", "ante", 5, "lose", -5, bank=99945),
+        settled("carl", "blind", 5, "lose", -5, bank=99950),
+        settled("carl", "play", 20, "lose", -20, bank=99970),
+        settled("carl", "trips", 0, "no_action", 0, bank=99970),
+        settled("carl", "bad_beat", 5, "win", 45, bank=99925),
         ev.RoundSettled("player_dealer", D(-75)),
     )
     assert [e for e in rnd.events if isinstance(e, ev.DealerRevealed)] == [
@@ -720,8 +722,8 @@ def test_000_player_dealer_pays_only_to_the_extent_of_the_bank() -> None:
     amy = [e for e in rnd.events if isinstance(e, ev.WagerSettled) and e.player == "amy"]
     bob = [e for e in rnd.events if isinstance(e, ev.WagerSettled) and e.player == "bob"]
     assert amy == [
-        settled("amy", "ante", 50, "win", 50),
-        settled("amy", "blind", 50, "win", 50),  # straight 1:1; the bank is now used up
+        settled("amy", "ante", 50, "win", 50, bank=50),
+        settled("amy", "blind", 50, "win", 50, bank=0),  # straight 1:1; the bank is used up
         settled(
             "amy",
             "play",
@@ -731,17 +733,18 @@ def test_000_player_dealer_pays_only_to_the_extent_of_the_bank() -> None:
             uncovered=200,
             uncovered_stake=200,
             uncovered_winnings=200,
+            bank=0,
         ),
-        settled("amy", "trips", 0, "no_action", 0),
-        settled("amy", "bad_beat", 0, "no_action", 0),
+        settled("amy", "trips", 0, "no_action", 0, bank=0),
+        settled("amy", "bad_beat", 0, "no_action", 0, bank=0),
     ]
     # a losing wager is still collected after winners used up the bank
     assert bob == [
-        settled("bob", "ante", 10, "lose", -10),
-        settled("bob", "blind", 10, "lose", -10),
-        settled("bob", "play", 40, "lose", -40),
-        settled("bob", "trips", 0, "no_action", 0),
-        settled("bob", "bad_beat", 0, "no_action", 0),
+        settled("bob", "ante", 10, "lose", -10, bank=10),
+        settled("bob", "blind", 10, "lose", -10, bank=20),
+        settled("bob", "play", 40, "lose", -40, bank=60),
+        settled("bob", "trips", 0, "no_action", 0, bank=60),
+        settled("bob", "bad_beat", 0, "no_action", 0, bank=60),
     ]
     assert rnd.events[-1] == ev.RoundSettled("player_dealer", D(-40))
     assert_replays(rnd, top)
@@ -1164,8 +1167,8 @@ def _voided_after_withdrawals() -> Round:
     rnd.withdraw("amy")
     rnd.place_wagers("amy", ante=15, seat=1)
     rnd.close_betting(CASINO_TOP)
+    rnd.act("amy", "play_3x")  # in turn: seat 1 first (002)
     rnd.act("bob", "check", auto=True)
-    rnd.act("amy", "play_3x")
     rnd.void("shuffler malfunction")
     return rnd
 

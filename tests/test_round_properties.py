@@ -22,6 +22,8 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 
+import pytest
+
 from uth.cards import Card, DeckProcedure, SeededShuffler, make_procedure
 from uth.engine import CHECK, FOLD, Action, Phase, Round, replay
 from uth.engine import events as ev
@@ -260,7 +262,17 @@ def _play_round(rng: random.Random, procedures: dict[str, DeckProcedure]) -> Pha
                 break
             awaiting = rnd.awaiting()
             assert awaiting, "a street in play always has someone to decide"
-            player = rng.choice(awaiting)
+            player = rnd.to_act or rng.choice(awaiting)
+            if rnd.to_act is not None:
+                # in turn (000, 002): the first still to decide, clockwise; nobody
+                # else may decide now
+                assert player == awaiting[0]
+                for other in awaiting[1:]:
+                    assert rnd.legal_actions(other) == ()
+                    before = rnd.events
+                    with pytest.raises(IllegalActionError, match="turn"):
+                        rnd.act(other, FOLD if rnd.phase is Phase.RIVER else CHECK)
+                    assert rnd.events == before
             available = None if rng.random() < 0.7 else _amount(rng, Decimal(0), Decimal(5000))
             legal = rnd.legal_actions(player, available=available)
             assert legal == tuple(sorted(set(legal))), "legal actions sorted and unique"

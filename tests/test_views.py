@@ -393,6 +393,6 @@ def test_no_view_ever_holds_a_card_its_viewer_may_not_see(
             rnd.void("malfunction")
             check()
             break
-        player = rng.choice(rnd.awaiting())
+        player = rnd.to_act or rng.choice(rnd.awaiting())  # in turn at a card room
         rnd.act(player, rng.choice(rnd.legal_actions(player)))
         check()

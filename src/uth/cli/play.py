@@ -13,9 +13,10 @@ Choices of this command (our choice):
 
 - The balance is the player's wallet; the wagers of a round stay on it until the
   round is settled, so the balance moves by the round's net result.
-- On a player-dealer table (``california``, ``california-bad-beat``) the computer
-  takes the player-dealer position every round with the same bank (``--bank``,
-  default 10,000 within the table's bank limits); the player declines it.
+- A player-dealer table (``california``, ``california-bad-beat``) is a card-room
+  table with computer players (:mod:`uth.cli.card_room`): the position is offered
+  in rotation, you among them; the computers bank with the same bank (``--bank``,
+  default 10,000 within the table's bank limits) whenever their balance covers it.
 - Enter repeats the last bet; ``q`` at a betting prompt leaves the table. When the
   input ends (or on Ctrl-C) during a round, the timer decides what is left, as on
   a live table (004): auto check, then auto fold at the river.
@@ -126,7 +127,6 @@ class _Table:
     rules: RuleSet
     procedure: DeckProcedure
     balance: Decimal
-    bank: Decimal | None
     start: Decimal = field(init=False)
     rounds: int = 0
     last: _Bets = field(default_factory=_Bets)
@@ -168,10 +168,6 @@ class _Table:
             f"Ante {money(rules.ante.min)} to {money(rules.ante.max)}, Blind equal to the Ante. "
             "Press Enter to repeat your last bet, q to leave."
         )
-        if self.bank is not None:
-            self.console.print(
-                f"The computer is the player-dealer and banks {money(self.bank)} each round."
-            )
 
     def play_round(self) -> None:
         """Take the wagers, deal, ask the decisions, and settle one round."""
@@ -180,7 +176,7 @@ class _Table:
         wagers = self._ask_wagers()
         deck = self.procedure.next_deck()
         self.rounds += 1
-        rnd = Round(self.rules, game_id=str(self.rounds), bank=self.bank)
+        rnd = Round(self.rules, game_id=str(self.rounds))
         rnd.place_wagers(
             PLAYER, ante=wagers.ante, trips=wagers.trips, bad_beat=wagers.bad_beat, seat=1
         )
@@ -438,6 +434,10 @@ class _Table:
             self.console.print("Your hand is folded face down.")
 
     def _on_round_settled(self, e: ev.RoundSettled) -> None:
+        self._my_settlement()
+
+    def _my_settlement(self) -> None:
+        """The player's wagers, results and net, and notes on uncovered or capped wins."""
         table = Table(title="Settlement", title_justify="left", show_footer=True)
         table.add_column("Wager", footer="Total")
         table.add_column("Stake", justify="right")
@@ -460,8 +460,6 @@ class _Table:
         self.console.print(table)
         for note in notes:
             self.console.print(note)
-        if e.banker == "player_dealer":
-            self.console.print(f"Player-dealer (computer): {money(e.banker_net, sign=True)}")
 
 
 def _load(name: str) -> RuleSet:
@@ -500,6 +498,15 @@ def play_command(
             "--trainer", help="Show the exact EV of each option and score your decisions."
         ),
     ] = False,
+    computers: Annotated[
+        int,
+        typer.Option(
+            "--computers",
+            min=1,
+            max=6,
+            help="Player-dealer tables: computer players in seats 2 on (you sit in seat 1).",
+        ),
+    ] = 3,
 ) -> None:
     """Play Ultimate Texas Hold'em against the dealer in the terminal."""
     try:
@@ -519,13 +526,27 @@ def play_command(
         raise typer.Exit(EXIT_BAD_ARGUMENT) from None
     shuffler: Shuffler = SeededShuffler(seed) if seed is not None else SecureShuffler()
     console = Console(highlight=False, soft_wrap=True)
+    coach = TerminalTrainer(console, rule_set) if trainer else None
+    if rule_set.banking == "player_dealer" and bank_amount is not None:
+        from uth.cli.card_room import CardRoom  # imports this module
+
+        room = CardRoom(
+            console,
+            rule_set,
+            make_procedure(rule_set.deck_procedure, shuffler),
+            start,
+            trainer=coach,
+            computers=computers,
+            computer_bank=bank_amount,
+        )
+        room.run()
+        return
     table = _Table(
         console,
         rule_set,
         make_procedure(rule_set.deck_procedure, shuffler),
         start,
-        bank_amount,
-        trainer=TerminalTrainer(console, rule_set) if trainer else None,
+        trainer=coach,
     )
     table.run()
 

@@ -24,6 +24,10 @@ _DECKS = {
     "single_deck": "one deck, shuffled after every round",
     "two_alternating_decks": "two decks with different backs, used in alternate rounds",
 }
+_DECISIONS = {
+    "at_once": "at once, every player against the same timer",
+    "in_turn": "in turn, clockwise from the player-dealer's left",
+}
 _FOLDED_TRIPS = {
     "player_hand": "player_hand: a folded hand's Trips is settled on the player's best hand",
     "board_only": "board_only: a folded hand's Trips is settled on the five community cards",
@@ -136,6 +140,7 @@ def render_rules(console: Console, rules: RuleSet) -> None:
     ]
     if rules.banking == "player_dealer":
         rows.append(("consecutive banks", f"at most {rules.max_consecutive_banks}"))
+    rows.append(("decisions", _DECISIONS[rules.decision_order]))
     rows += [
         (
             "play multiples",

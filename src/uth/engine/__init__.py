@@ -1,7 +1,9 @@
 """The pure game engine: wagers, settlement and the round state machine (its betting
 phase included: verify / can / do, the deck at ``close_betting``, the action log);
 :mod:`uth.engine.views` (who sees what) and :mod:`uth.engine.history` (round records
-that replay).
+that replay). A California card-room table adds :mod:`uth.engine.banking` (the
+player-dealer's rotation) and :mod:`uth.engine.decks` (two alternating decks and the
+discard rack).
 
 Imports only ``uth.cards``, ``uth.evaluator`` and ``uth.rules``; nothing here does
 I/O, reads a clock or draws a random number (STYLE.md, "What that means here").

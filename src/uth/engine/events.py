@@ -238,6 +238,12 @@ class WagerSettled(Event):
     :class:`HandFolded`; the others after :class:`DealerRevealed`, in the rule
     set's ``settlement_order``. ``uncovered``, ``capped``, ``uncovered_stake`` and
     ``uncovered_winnings`` are those of :class:`uth.engine.settlement.WagerResult`.
+
+    ``bank_left``: on a player-dealer table, the player-dealer's bank after this
+    wager (the bank plus the player-dealer's result so far: it goes down as winners
+    are paid, up as losers are collected, and stays between 0 and twice the bank),
+    so that a table can show the bank going down seat by seat (000, 002; RULES.md,
+    "Who banks"); ``None`` at a house-banked table.
     """
 
     type: ClassVar[str] = "wager_settled"
@@ -250,6 +256,7 @@ class WagerSettled(Event):
     capped: Decimal
     uncovered_stake: Decimal = Decimal(0)
     uncovered_winnings: Decimal = Decimal(0)
+    bank_left: Decimal | None = None
 
 
 @dataclass(frozen=True, slots=True)

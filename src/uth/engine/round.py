@@ -21,8 +21,10 @@ command is recorded twice: as events (:mod:`uth.engine.events`, what the dealer
 does and announces) and as one :class:`ActionRecord` in :attr:`Round.actions`
 (what was asked, by whom and when; :mod:`uth.engine.history` stores and replays
 them). :func:`replay` rebuilds a round from its rule set, deck and events.
-Players decide in any order on a street (an online table decides at once; a card
-room asks clockwise); the street ends when every hand still to decide has decided.
+With ``decision_order = "at_once"`` players decide in any order on a street (an
+online table, 004); with ``"in_turn"`` a card room asks one hand at a time,
+clockwise from the player-dealer's left (000, 002; :attr:`Round.to_act`). The
+street ends when every hand still to decide has decided.
 """
 
 from __future__ import annotations
@@ -195,6 +197,7 @@ class Round:
     _turned: int = field(default=0, init=False)
     _folded: list[str] = field(default_factory=list, init=False)
     _fold_running: Decimal = field(default=Decimal(0), init=False)
+    _players_net: Decimal = field(default=Decimal(0), init=False)  # settled so far
     _void_reason: str | None = field(default=None, init=False)
     _colour: str | None = field(default=None, init=False)
 
@@ -336,6 +339,23 @@ class Round:
         return tuple(h.player for h in self._ordered() if h.player in self._undecided)
 
     @property
+    def to_act(self) -> str | None:
+        """Whose turn it is, with ``decision_order = "in_turn"`` (000, 002): the first
+        seated hand still to decide on this street, clockwise from the player-dealer's
+        left; ``None`` when nobody is to decide or the rule set decides at once (004).
+        """
+        if self.rules.decision_order != "in_turn":
+            return None
+        waiting = self.awaiting()
+        return waiting[0] if waiting else None
+
+    def _may_decide(self, player: str) -> bool:
+        """Whether the player has a decision to make now (in turn, where it applies)."""
+        if self.phase not in _STREETS or player not in self._undecided:
+            return False
+        return self.rules.decision_order != "in_turn" or player == self.to_act
+
+    @property
     def undecided(self) -> int:
         """How many seated hands still have to decide on the current street."""
         return len(self._undecided) if self.phase in _STREETS else 0
@@ -359,11 +379,11 @@ class Round:
 
         Returns:
             An empty tuple when the player has nothing to decide now (betting, a
-            back-line bet, already decided, or the round over).
+            back-line bet, already decided, not their turn, or the round over).
 
         """
         hand = self._hands.get(player)
-        if hand is None or self.phase not in _STREETS or player not in self._undecided:
+        if hand is None or not self._may_decide(player):
             return ()
         multiples = {
             Phase.PRE_FLOP: self.rules.play_multiples.pre_flop,
@@ -382,11 +402,14 @@ class Round:
         """What the timer decides for a player (004): AUTO CHECKED pre-flop and on the
         flop, AUTO FOLDED at the river.
 
+        With ``decision_order = "in_turn"`` each hand has its own timer, which runs
+        only on its turn (000, 002).
+
         Raises:
             IllegalActionError: the player has nothing to decide now.
 
         """
-        if self.phase not in _STREETS or player not in self._undecided:
+        if not self._may_decide(player):
             raise IllegalActionError(
                 f"player: {player!r} has no decision to make in phase {self.phase}", field="player"
             )
@@ -656,13 +679,21 @@ class Round:
             The decision as an :class:`Action`.
 
         Raises:
-            IllegalActionError: the text is no action; the action is not among
-                :meth:`legal_actions` (the message lists the legal ones); ``auto``
-                with another action than the timer's; ``at`` is not a
+            IllegalActionError: the text is no action; it is another hand's turn
+                (``decision_order = "in_turn"``; the message names whose); the action
+                is not among :meth:`legal_actions` (the message lists the legal
+                ones); ``auto`` with another action than the timer's; ``at`` is not a
                 timezone-aware datetime.
 
         """
         chosen = Action.parse(action) if isinstance(action, str) else action
+        turn = self.to_act
+        if turn is not None and player != turn and player in self._undecided:
+            raise IllegalActionError(
+                f"player: not {player!r}'s turn: {turn!r} decides first (decisions are "
+                "taken in turn, clockwise from the player-dealer's left)",
+                field="player",
+            )
         legal = self.legal_actions(player, available=available)
         if auto and chosen in legal and chosen != self.timeout_action(player):
             raise IllegalActionError(
@@ -896,6 +927,8 @@ class Round:
 
     def _emit_settled(self, player: str, wagers: Iterable[WagerResult]) -> None:
         for w in wagers:
+            self._players_net += w.net
+            left = None if self._bank is None else self._bank - self._players_net
             self._emit(
                 ev.WagerSettled(
                     player,
@@ -907,6 +940,7 @@ class Round:
                     w.capped,
                     w.uncovered_stake,
                     w.uncovered_winnings,
+                    left,
                 )
             )
 

@@ -214,6 +214,14 @@ class RuleSet(BaseModel):
             "also right to left when the dealer does not qualify (003)"
         ),
     )
+    decision_order: Literal["at_once", "in_turn"] = Field(
+        default="at_once",
+        description=(
+            "how each street's decisions are taken: 'at_once', every player against the "
+            "same timer (004); 'in_turn', one hand at a time clockwise from the "
+            "(player-)dealer's left (000, 002; RULES.md, 'Order of decisions')"
+        ),
+    )
     play_multiples: PlayMultiples = PlayMultiples()
     dealer_qualifier: CategoryField = Category.PAIR
     folded_trips: Literal["player_hand", "board_only"] = "player_hand"
