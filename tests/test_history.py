@@ -203,7 +203,7 @@ def _random_round(rng: random.Random, name: str, decks: DeckProcedure) -> Round:
         if rng.random() < 0.03:
             rnd.void("malfunction")
             break
-        player = rng.choice(rnd.awaiting())
+        player = rnd.to_act or rng.choice(rnd.awaiting())
         auto = rng.random() < 0.2
         action = rnd.timeout_action(player) if auto else rng.choice(rnd.legal_actions(player))
         rnd.act(player, action, auto=auto)

@@ -44,12 +44,13 @@ from uth.rules import RuleSet
 def decisions_public(rules: RuleSet) -> bool:
     """Whether every player sees the other hands' decisions and Play wagers.
 
-    At a card-room table (000, 002: a player-dealer banks) the decisions are taken in
-    turn, clockwise, with the Play wagers in sight on the felt (RULES.md, "A round",
-    order of decisions). A house-banked table takes them from everyone at once, each
-    against the same timer (004), so a player sees only their own.
+    Where the rule set takes decisions in turn (``decision_order = "in_turn"``: the
+    card room, 000, 002) they are made one seat at a time, clockwise, with the Play
+    wagers in sight on the felt (RULES.md, "A round", order of decisions). A table that
+    takes them from everyone at once, each against the same timer (004), shows a
+    player only their own.
     """
-    return rules.banking == "player_dealer"
+    return rules.decision_order == "in_turn"
 
 
 def _cards(cards: Iterable[Card]) -> list[str]:
