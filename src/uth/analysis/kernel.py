@@ -114,10 +114,11 @@ def _river_board(
     cnt: np.ndarray,
     wins: np.ndarray,
     leq: np.ndarray,
+    weight: int,
 ) -> None:
     """Add one board's counts for every player hole of ``rest`` into ``acc``
-    (columns ``A_*``): the sums a hand that plays needs, and those of the river
-    decision of a hand that checked.
+    (columns ``A_*``), each multiplied by ``weight``: the sums a hand that plays
+    needs, and those of the river decision of a hand that checked.
     """
     m = rest.shape[0]
     nr = local_a.shape[0]
@@ -201,15 +202,15 @@ def _river_board(
                 hits += upper - lower
             bb = paid + (hits << _BB_PACK)
         h = hole_id[rest[a], rest[b]]
-        acc[h, A_PACK] += packed
-        acc[h, A_LQ] += lq
+        acc[h, A_PACK] += weight * packed
+        acc[h, A_LQ] += weight * lq
         if bp:
-            acc[h, A_X1] += bp * w
-            acc[h, A_X2] += bp * wq
-            acc[h, A_X3] += bp * bp * w
+            acc[h, A_X1] += weight * bp * w
+            acc[h, A_X2] += weight * bp * wq
+            acc[h, A_X3] += weight * bp * bp * w
         if bad_beat:
-            acc[h, A_BAD_BEAT] += bb
-        categories[cat] += 1
+            acc[h, A_BAD_BEAT] += weight * bb
+        categories[cat] += weight
         # River decision: fold, or Play at a river multiple; on an exact tie the
         # smaller wager (fold first, then the smaller multiple).
         ab = s * (wq - lq) + bp * w - s * lo
@@ -222,48 +223,96 @@ def _river_board(
                 best = ev
                 choice = r
         if choice < 0:
-            acc[h, A_FOLD] += 1
+            acc[h, A_FOLD] += weight
             if board_only:
-                acc[h, A_TRIPS] += board_net - trips_net[cat]
-                acc[h, A_TRIPS_HITS] += (board_net > 0) - (trips_net[cat] > 0)
+                acc[h, A_TRIPS] += weight * (board_net - trips_net[cat])
+                acc[h, A_TRIPS_HITS] += weight * ((board_net > 0) - (trips_net[cat] > 0))
         else:
             base = A_BASE + A_PER_RIVER * choice
-            acc[h, base + A_PACK] += packed
-            acc[h, base + A_LQ] += lq | (1 << (2 * _PACK))
+            acc[h, base + A_PACK] += weight * packed
+            acc[h, base + A_LQ] += weight * (lq | (1 << (2 * _PACK)))
             if bp:
-                acc[h, base + A_X1] += bp * w
-                acc[h, base + A_X2] += bp * wq
-                acc[h, base + A_X3] += bp * bp * w
+                acc[h, base + A_X1] += weight * bp * w
+                acc[h, base + A_X2] += weight * bp * wq
+                acc[h, base + A_X3] += weight * bp * bp * w
             if bad_beat:
-                acc[h, base + A_BAD_BEAT] += bb
+                acc[h, base + A_BAD_BEAT] += weight * bb
+
+
+# Per player hole, within one flop, once the boards are done: the sums of ``acc``
+# unpacked (one count per column), for a hand that plays (base 0), then the folds
+# and Trips corrections, then per river multiple (base U_BASE + U_PER * r).
+U_W, U_LO, U_WQ, U_LQ, U_X1, U_X2, U_X3, U_BB, U_BB_HITS, U_BOARDS = range(10)
+U_PER = 10
+U_FOLD, U_TRIPS, U_TRIPS_HITS = 10, 11, 12
+U_BASE = 13
+
+
+@njit(cache=True, nogil=True)
+def _unpack_add(row: np.ndarray, n_river: int, out: np.ndarray) -> None:
+    """Add the packed sums ``row`` (columns ``A_*``) into ``out`` (columns ``U_*``)."""
+    for r in range(-1, n_river):
+        base = 0 if r < 0 else A_BASE + A_PER_RIVER * r
+        ubase = 0 if r < 0 else U_BASE + U_PER * r
+        packed = row[base + A_PACK]
+        out[ubase + U_W] += packed & _MASK
+        out[ubase + U_LO] += (packed >> _PACK) & _MASK
+        out[ubase + U_WQ] += packed >> (2 * _PACK)
+        out[ubase + U_LQ] += row[base + A_LQ] & _MASK
+        out[ubase + U_BOARDS] += row[base + A_LQ] >> (2 * _PACK)
+        out[ubase + U_X1] += row[base + A_X1]
+        out[ubase + U_X2] += row[base + A_X2]
+        out[ubase + U_X3] += row[base + A_X3]
+        bb = row[base + A_BAD_BEAT]
+        out[ubase + U_BB] += bb & ((1 << _BB_PACK) - 1)
+        out[ubase + U_BB_HITS] += bb >> _BB_PACK
+    out[U_FOLD] += row[A_FOLD]
+    out[U_TRIPS] += row[A_TRIPS]
+    out[U_TRIPS_HITS] += row[A_TRIPS_HITS]
 
 
 @njit(cache=True, nogil=True)
 def _moments(
-    row: np.ndarray, base: int, boards: int, dealers: int, s: int, bad_beat_scale: int
+    u: np.ndarray, base: int, boards: int, dealers: int, s: int, bad_beat_scale: int
 ) -> tuple[int, int, int, int, int, int, int, int, int, int, int]:
-    """Unpack one set of sums over ``boards`` boards of ``dealers`` dealer holes:
-    (AB, PL, M0, M1, M2, W, T, L, Bad Beat, Bad Beat hits, Ante), as the ``PLAY_*``
-    columns.
+    """One set of unpacked sums (columns ``U_*`` from ``base``) over ``boards`` boards
+    of ``dealers`` dealer holes: (AB, PL, M0, M1, M2, W, T, L, Bad Beat, Bad Beat
+    hits, Ante), as the ``PLAY_*`` columns.
     """
-    packed = row[base + A_PACK]
-    w = packed & _MASK
-    lo = (packed >> _PACK) & _MASK
-    wq = packed >> (2 * _PACK)
-    lq = row[base + A_LQ] & _MASK
-    x1 = row[base + A_X1]
-    x2 = row[base + A_X2]
-    x3 = row[base + A_X3]
+    w = u[base + U_W]
+    lo = u[base + U_LO]
+    wq = u[base + U_WQ]
+    lq = u[base + U_LQ]
+    x1 = u[base + U_X1]
+    x2 = u[base + U_X2]
+    x3 = u[base + U_X3]
     t = boards * dealers - w - lo
     ab = s * (wq - lq) + x1 - s * lo
     pl = s * (w - lo)
     m0 = s * s * wq + 2 * s * x2 + x3 + 4 * s * s * lq + s * s * (lo - lq)
     m1 = 2 * s * (s * wq + x1 + 2 * s * lq + s * (lo - lq))
     m2 = s * s * (w + lo)
-    bb = row[base + A_BAD_BEAT]
-    bb_hits = bb >> _BB_PACK
-    bb_net = (bb & ((1 << _BB_PACK) - 1)) - bad_beat_scale * boards * dealers
-    return ab, pl, m0, m1, m2, w, t, lo, bb_net, bb_hits, s * (wq - lq)
+    bb_net = u[base + U_BB] - bad_beat_scale * boards * dealers
+    return ab, pl, m0, m1, m2, w, t, lo, bb_net, u[base + U_BB_HITS], s * (wq - lq)
+
+
+@njit(cache=True, nogil=True)
+def flop_stabilizer(flop: np.ndarray, suit_perms: np.ndarray, n: int) -> np.ndarray:
+    """The suit permutations (indices into ``suit_perms``) that map ``flop`` onto itself."""
+    in_flop = np.zeros(n, dtype=np.bool_)
+    for p in flop:
+        in_flop[p] = True
+    stab = np.empty(suit_perms.shape[0], dtype=np.int64)
+    ns = 0
+    for g in range(suit_perms.shape[0]):
+        ok = True
+        for p in flop:
+            if not in_flop[suit_perms[g, p]]:
+                ok = False
+        if ok:
+            stab[ns] = g
+            ns += 1
+    return stab[:ns]
 
 
 @njit(cache=True, nogil=True)
@@ -271,6 +320,8 @@ def flop_kernel(
     cards: np.ndarray,
     flop: np.ndarray,
     hole_id: np.ndarray,
+    suit_perms: np.ndarray,
+    hole_perms: np.ndarray,
     blind_scale: int,
     blind_win: np.ndarray,
     flop_mult: np.ndarray,
@@ -291,6 +342,9 @@ def flop_kernel(
         cards: the deck's card indices, shape (n,).
         flop: the flop's three positions.
         hole_id: hole ids of position pairs, shape (n, n).
+        suit_perms, hole_perms: the deck's suit permutations acting on positions,
+            shape (g, n), and on hole ids, shape (g, holes)
+            (:class:`uth.analysis.deck.AnalysisDeck`).
         blind_scale ... bad_beat_win: the rules (:class:`uth.analysis.params.GameParams`);
             ``flop_mult`` and ``river`` are the Play multiples, descending.
         play: out, shape (holes, PLAY_COLUMNS): sums for a hand that plays.
@@ -301,6 +355,12 @@ def flop_kernel(
             the player's 7-card hand are added to it.
 
     Rows of holes that share a card with the flop are zero.
+
+    Only one turn/river pair of each class under the flop's own suit symmetries
+    (the permutations that map the flop onto itself) is computed, weighted by the
+    size of its class; the weighted sums of a hole, summed over the images of the
+    hole under those symmetries, are the exact sums times the number of symmetries
+    (docs/math.md).
     """
     n = cards.shape[0]
     m = n - 5
@@ -332,36 +392,63 @@ def flop_kernel(
     in_flop = np.zeros(n, dtype=np.bool_)
     for p in flop:
         in_flop[p] = True
+    stab = flop_stabilizer(flop, suit_perms, n)
+    ns = stab.shape[0]
     remaining = np.array([p for p in range(n) if not in_flop[p]], dtype=np.int64)
     board = np.empty(5, dtype=np.int64)
     board[:3] = flop
     rest = np.empty(m, dtype=np.int64)
     for ti in range(remaining.shape[0]):
         for ri in range(ti + 1, remaining.shape[0]):
-            board[3] = remaining[ti]
-            board[4] = remaining[ri]
+            t = remaining[ti]
+            r = remaining[ri]
+            # The pair is computed when no symmetry maps it to a smaller pair; its
+            # weight is the size of its class.
+            fixed = 0
+            smallest = True
+            for g in stab:
+                x = suit_perms[g, t]
+                y = suit_perms[g, r]
+                lo_p = min(x, y)
+                hi_p = max(x, y)
+                if lo_p < t or (lo_p == t and hi_p < r):
+                    smallest = False
+                    break
+                if lo_p == t and hi_p == r:
+                    fixed += 1
+            if not smallest:
+                continue
+            board[3] = t
+            board[4] = r
             x = 0
             for p in remaining:
-                if p != board[3] and p != board[4]:
+                if p != t and p != r:
                     rest[x] = p
                     x += 1
             _river_board(
                 cards, board, rest, hole_id, local_a, local_b, blind_scale, blind_win,
                 river, qualify_value, trips_net, board_only, bad_beat, bad_beat_scale,
                 bad_beat_win, acc, categories, values, order, tmp, count, snap, snap_total,
-                cnt, wins, leq,
+                cnt, wins, leq, ns // fixed,
             )  # fmt: skip
     # Flop decision: check (the river decisions) or Play at a flop multiple; on an
     # exact tie the smaller wager.
     deals = nr * dealers
+    u = np.empty(U_BASE + U_PER * n_river, dtype=np.int64)
     for a in range(n):
         for b in range(a + 1, n):
             if in_flop[a] or in_flop[b]:
                 continue
             h = hole_id[a, b]
-            row = acc[h]
+            u[:] = 0
+            for g in stab:
+                _unpack_add(acc[hole_perms[g, h]], n_river, u)
+            for c in range(u.shape[0]):
+                if u[c] % ns:
+                    raise AssertionError("flop_kernel: the sums are not symmetric")
+                u[c] //= ns
             ab, pl, m0, m1, m2, w, t, lo, bb, bb_hits, ante = _moments(
-                row, 0, nr, dealers, s, bad_beat_scale
+                u, 0, nr, dealers, s, bad_beat_scale
             )
             out = play[h]
             out[PLAY_AB] = ab
@@ -375,20 +462,20 @@ def flop_kernel(
             out[PLAY_BAD_BEAT] = bb if bad_beat else 0
             out[PLAY_BAD_BEAT_HITS] = bb_hits
             out[PLAY_ANTE] = ante
-            folds = row[A_FOLD] * dealers
+            folds = u[U_FOLD] * dealers
             chk = np.zeros(CHECK_BASE + n_flop + n_river, dtype=np.int64)
             chk[CHECK_EV] = -2 * s * folds
             chk[CHECK_M] = 4 * s * s * folds
             chk[CHECK_FOLD] = folds
             chk[CHECK_BAD_BEAT] = -bad_beat_scale * folds if bad_beat else 0
-            chk[CHECK_TRIPS] = row[A_TRIPS] * dealers
-            chk[CHECK_TRIPS_HITS] = row[A_TRIPS_HITS] * dealers
+            chk[CHECK_TRIPS] = u[U_TRIPS] * dealers
+            chk[CHECK_TRIPS_HITS] = u[U_TRIPS_HITS] * dealers
             chk[CHECK_ANTE] = -s * folds
             for r in range(n_river):
-                base = A_BASE + A_PER_RIVER * r
-                boards = row[base + A_LQ] >> (2 * _PACK)
+                base = U_BASE + U_PER * r
+                boards = u[base + U_BOARDS]
                 rab, rpl, rm0, rm1, rm2, rw, rt, rlo, rbb, rbb_hits, rante = _moments(
-                    row, base, boards, dealers, s, bad_beat_scale
+                    u, base, boards, dealers, s, bad_beat_scale
                 )
                 mult = river[r]
                 chk[CHECK_EV] += rab + mult * rpl
@@ -430,6 +517,8 @@ def flops_kernel(
     cards: np.ndarray,
     flops: np.ndarray,
     hole_id: np.ndarray,
+    suit_perms: np.ndarray,
+    hole_perms: np.ndarray,
     blind_scale: int,
     blind_win: np.ndarray,
     flop_mult: np.ndarray,
@@ -452,8 +541,8 @@ def flops_kernel(
     categories[:, :] = 0
     for i in prange(flops.shape[0]):
         flop_kernel(
-            cards, flops[i], hole_id, blind_scale, blind_win, flop_mult, river, qualify_value,
-            trips_net, board_only, bad_beat, bad_beat_scale, bad_beat_win, play[i], check[i],
+            cards, flops[i], hole_id, suit_perms, hole_perms, blind_scale, blind_win, flop_mult,
+            river, qualify_value, trips_net, board_only, bad_beat, bad_beat_scale, bad_beat_win, play[i], check[i],
             categories[i],
         )  # fmt: skip
 

@@ -31,8 +31,8 @@ import numpy.typing as npt
 from uth.analysis import kernel as ak
 from uth.analysis.cache import cache_dir
 from uth.analysis.deck import analysis_deck
+from uth.analysis.exact import flop_sums
 from uth.analysis.params import fingerprint, game_params
-from uth.evaluator import Category
 from uth.rules import RuleSet, preset
 
 I64 = npt.NDArray[np.int64]
@@ -71,21 +71,11 @@ def build_flop_table(
     """
     params = game_params(rules)
     deck = analysis_deck()
-    flop_mult = np.array(params.flop, dtype=np.int64)
-    river = np.array(params.river, dtype=np.int64)
-    width = ak.CHECK_BASE + len(params.flop) + len(params.river)
     n_flops = deck.flops.shape[0]
     out = np.zeros((n_flops, deck.n_holes), dtype=np.int8)
     for start in range(0, n_flops, batch):
         chunk = np.arange(start, min(start + batch, n_flops))
-        play = np.zeros((len(chunk), deck.n_holes, ak.PLAY_COLUMNS), dtype=np.int64)
-        check = np.zeros((len(chunk), deck.n_holes, width), dtype=np.int64)
-        categories = np.zeros((len(chunk), len(Category)), dtype=np.int64)
-        ak.flops_kernel(
-            deck.cards, deck.flops[chunk], deck.hole_id, params.blind_scale, params.blind_win,
-            flop_mult, river, params.qualify_value, params.trips_net, params.board_only,
-            params.bad_beat, params.bad_beat_scale, params.bad_beat_win, play, check, categories,
-        )  # fmt: skip
+        _, check, _ = flop_sums(params, deck, chunk)
         for f, m in enumerate(params.flop):
             raised = check[:, :, ak.CHECK_BASE + f] > 0
             out[chunk] = np.where(raised, m, out[chunk])
