@@ -1,15 +1,17 @@
 """The numba kernels of the exact analysis (method and cost: docs/math.md).
 
-For one canonical flop, :func:`flop_kernel` walks every turn/river pair; on each
-5-card board it values every hole of the remaining cards once, sorts them, and
-counts for every player hole the dealer holes it beats, ties and loses to (and
-how many of those qualify) by a sweep with per-card counters: the dealer holes
-that share a card with the player's hole are removed by inclusion-exclusion
-instead of a loop over the dealer's holes. From these counts it adds up, per
-player hole, the exact integer sums of the river decision and of a hand that
-plays whatever comes, then takes the flop decision. :func:`scatter_flop` adds
-a canonical flop's per-hole sums into the per-hole totals of every flop of its
-suit class; :func:`pre_flop_decisions` takes the pre-flop decision.
+For one canonical flop, :func:`flop_kernel` walks one turn/river pair of each class
+under the flop's own suit symmetries (weighted by the size of the class); on each
+5-card board it lists the holes of the remaining cards in order of value
+(:func:`uth.analysis._values.sorted_hole_values`: one value per pair of ranks, one
+per hole that makes a flush) and counts for every player hole the dealer holes it
+beats, ties and loses to (and how many of those qualify) by a sweep with per-card
+counters: the dealer holes that share a card with the player's hole are removed by
+inclusion-exclusion instead of a loop over the dealer's holes. From these counts it
+adds up, per player hole and river decision, the exact integer sums a hand that
+plays needs, then sums each hole over its images under the flop's symmetries and
+takes the flop decision. :func:`scatter_flop` adds a canonical flop's per-hole sums
+into the per-hole totals of every flop of its suit class.
 
 All amounts are integers in the units of :mod:`uth.analysis.params`; every
 count is a number of deals. Column layouts are the ``PLAY_*`` and ``CHECK_*``
@@ -21,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from uth.analysis._values import board_value, hole_values
+from uth.analysis._values import board_value, sorted_hole_values
 
 # Per player hole: sums over the deals that follow, for a hand that plays (any
 # multiple m): EV = AB + m * PL, second moment = M0 + m * M1 + m^2 * M2; deals
@@ -53,37 +55,13 @@ _MASK = (1 << _PACK) - 1
 # The Bad Beat column packs the amount paid (winnings plus stake, below 2**40)
 # with the number of paying deals above it.
 _BB_PACK = 40
-A_PACK, A_LQ, A_X1, A_X2, A_X3, A_BAD_BEAT, A_FOLD, A_TRIPS, A_TRIPS_HITS = range(9)
-A_BASE = 9  # then per river multiple: the same six sums for the boards it was chosen on
-A_PER_RIVER = 6
-
-
-@njit(cache=True, nogil=True)
-def radix_order(
-    values: np.ndarray, order: np.ndarray, tmp: np.ndarray, count: np.ndarray
-) -> np.ndarray:
-    """Indices that sort ``values`` (24-bit hand values) ascending: an LSD radix sort
-    in three 8-bit passes; ``order``, ``tmp`` (same length) and ``count`` (257) are
-    work space. Returns whichever of ``order`` and ``tmp`` holds the result.
-    """
-    n = values.shape[0]
-    for i in range(n):
-        order[i] = i
-    src = order
-    dst = tmp
-    for shift in (0, 8, 16):
-        count[:] = 0
-        for i in range(n):
-            count[((values[src[i]] >> shift) & 255) + 1] += 1
-        for b in range(256):
-            count[b + 1] += count[b]
-        for i in range(n):
-            k = src[i]
-            b = (values[k] >> shift) & 255
-            dst[count[b]] = k
-            count[b] += 1
-        src, dst = dst, src
-    return src
+# One slot of six sums per river decision (the Play multiples in order, then the
+# fold), for the boards it was taken on; the sums of a hand that plays whatever
+# comes are the sums over every slot. Then the Trips correction for folds settled
+# on the board (amount and paying deals).
+A_PACK, A_LQ, A_X1, A_X2, A_X3, A_BAD_BEAT = range(6)
+A_PER_SLOT = 6
+A_TRIPS, A_TRIPS_HITS = 0, 1  # after the slots
 
 
 @njit(cache=True, nogil=True)
@@ -106,9 +84,8 @@ def _river_board(
     acc: np.ndarray,
     categories: np.ndarray,
     values: np.ndarray,
-    order: np.ndarray,
-    tmp: np.ndarray,
-    count: np.ndarray,
+    srt: np.ndarray,
+    work: np.ndarray,
     snap: np.ndarray,
     snap_total: np.ndarray,
     cnt: np.ndarray,
@@ -124,8 +101,7 @@ def _river_board(
     nr = local_a.shape[0]
     dealers = (m - 2) * (m - 3) // 2
     s = blind_scale
-    hole_values(cards, board, rest, values)
-    srt = radix_order(values, order, tmp, count)
+    sorted_hole_values(cards, board, rest, values, srt, work)
     cnt[:m] = 0
     less_total = 0
     next_cat = 0
@@ -138,7 +114,7 @@ def _river_board(
         while next_cat <= 10 and (next_cat << 20) <= v:
             if bad_beat or next_cat == qual_cat:
                 snap[next_cat, :m] = cnt[:m]
-                snap_total[next_cat] = less_total
+            snap_total[next_cat] = less_total
             next_cat += 1
         j = i
         while j < nr and values[srt[j]] == v:
@@ -157,8 +133,10 @@ def _river_board(
     while next_cat <= 10:
         if bad_beat or next_cat == qual_cat:
             snap[next_cat, :m] = cnt[:m]
-            snap_total[next_cat] = less_total
+        snap_total[next_cat] = less_total
         next_cat += 1
+    for c in range(10):
+        categories[c] += weight * (snap_total[c + 1] - snap_total[c])
     fold_ev = -2 * s * dealers
     board_net = 0
     if board_only:
@@ -202,41 +180,30 @@ def _river_board(
                 hits += upper - lower
             bb = paid + (hits << _BB_PACK)
         h = hole_id[rest[a], rest[b]]
-        acc[h, A_PACK] += weight * packed
-        acc[h, A_LQ] += weight * lq
-        if bp:
-            acc[h, A_X1] += weight * bp * w
-            acc[h, A_X2] += weight * bp * wq
-            acc[h, A_X3] += weight * bp * bp * w
-        if bad_beat:
-            acc[h, A_BAD_BEAT] += weight * bb
-        categories[cat] += weight
         # River decision: fold, or Play at a river multiple; on an exact tie the
         # smaller wager (fold first, then the smaller multiple).
         ab = s * (wq - lq) + bp * w - s * lo
         pl = s * (w - lo)
         best = fold_ev
-        choice = -1
+        choice = n_river
         for r in range(n_river - 1, -1, -1):
             ev = ab + river[r] * pl
             if ev > best:
                 best = ev
                 choice = r
-        if choice < 0:
-            acc[h, A_FOLD] += weight
-            if board_only:
-                acc[h, A_TRIPS] += weight * (board_net - trips_net[cat])
-                acc[h, A_TRIPS_HITS] += weight * ((board_net > 0) - (trips_net[cat] > 0))
-        else:
-            base = A_BASE + A_PER_RIVER * choice
-            acc[h, base + A_PACK] += weight * packed
-            acc[h, base + A_LQ] += weight * (lq | (1 << (2 * _PACK)))
-            if bp:
-                acc[h, base + A_X1] += weight * bp * w
-                acc[h, base + A_X2] += weight * bp * wq
-                acc[h, base + A_X3] += weight * bp * bp * w
-            if bad_beat:
-                acc[h, base + A_BAD_BEAT] += weight * bb
+        base = A_PER_SLOT * choice
+        acc[h, base + A_PACK] += weight * packed
+        acc[h, base + A_LQ] += weight * (lq | (1 << (2 * _PACK)))
+        if bp:
+            acc[h, base + A_X1] += weight * bp * w
+            acc[h, base + A_X2] += weight * bp * wq
+            acc[h, base + A_X3] += weight * bp * bp * w
+        if bad_beat:
+            acc[h, base + A_BAD_BEAT] += weight * bb
+        if board_only and choice == n_river:
+            trips = A_PER_SLOT * (n_river + 1)
+            acc[h, trips + A_TRIPS] += weight * (board_net - trips_net[cat])
+            acc[h, trips + A_TRIPS_HITS] += weight * ((board_net > 0) - (trips_net[cat] > 0))
 
 
 # Per player hole, within one flop, once the boards are done: the sums of ``acc``
@@ -250,25 +217,34 @@ U_BASE = 13
 
 @njit(cache=True, nogil=True)
 def _unpack_add(row: np.ndarray, n_river: int, out: np.ndarray) -> None:
-    """Add the packed sums ``row`` (columns ``A_*``) into ``out`` (columns ``U_*``)."""
-    for r in range(-1, n_river):
-        base = 0 if r < 0 else A_BASE + A_PER_RIVER * r
-        ubase = 0 if r < 0 else U_BASE + U_PER * r
+    """Add the packed sums ``row`` (slots ``A_*``) into ``out`` (columns ``U_*``)."""
+    for r in range(n_river + 1):
+        base = A_PER_SLOT * r
         packed = row[base + A_PACK]
-        out[ubase + U_W] += packed & _MASK
-        out[ubase + U_LO] += (packed >> _PACK) & _MASK
-        out[ubase + U_WQ] += packed >> (2 * _PACK)
-        out[ubase + U_LQ] += row[base + A_LQ] & _MASK
-        out[ubase + U_BOARDS] += row[base + A_LQ] >> (2 * _PACK)
-        out[ubase + U_X1] += row[base + A_X1]
-        out[ubase + U_X2] += row[base + A_X2]
-        out[ubase + U_X3] += row[base + A_X3]
         bb = row[base + A_BAD_BEAT]
-        out[ubase + U_BB] += bb & ((1 << _BB_PACK) - 1)
-        out[ubase + U_BB_HITS] += bb >> _BB_PACK
-    out[U_FOLD] += row[A_FOLD]
-    out[U_TRIPS] += row[A_TRIPS]
-    out[U_TRIPS_HITS] += row[A_TRIPS_HITS]
+        fields = (
+            packed & _MASK,
+            (packed >> _PACK) & _MASK,
+            packed >> (2 * _PACK),
+            row[base + A_LQ] & _MASK,
+            row[base + A_X1],
+            row[base + A_X2],
+            row[base + A_X3],
+            bb & ((1 << _BB_PACK) - 1),
+            bb >> _BB_PACK,
+            row[base + A_LQ] >> (2 * _PACK),
+        )
+        # a hand that plays whatever comes: every slot
+        ubase = U_BASE + U_PER * r if r < n_river else -1
+        for c in range(U_PER):
+            out[c] += fields[c]
+            if ubase >= 0:
+                out[ubase + c] += fields[c]
+        if r == n_river:
+            out[U_FOLD] += fields[U_BOARDS]
+    trips = A_PER_SLOT * (n_river + 1)
+    out[U_TRIPS] += row[trips + A_TRIPS]
+    out[U_TRIPS_HITS] += row[trips + A_TRIPS_HITS]
 
 
 @njit(cache=True, nogil=True)
@@ -371,7 +347,7 @@ def flop_kernel(
     n_river = river.shape[0]
     play[:, :] = 0
     check[:, :] = 0
-    acc = np.zeros((check.shape[0], A_BASE + A_PER_RIVER * n_river), dtype=np.int64)
+    acc = np.zeros((check.shape[0], A_PER_SLOT * (n_river + 1) + 2), dtype=np.int64)
     local_a = np.empty(nr, dtype=np.int64)
     local_b = np.empty(nr, dtype=np.int64)
     k = 0
@@ -381,9 +357,8 @@ def flop_kernel(
             local_b[k] = b
             k += 1
     values = np.empty(nr, dtype=np.int64)
-    order = np.empty(nr, dtype=np.int64)
-    tmp = np.empty(nr, dtype=np.int64)
-    count = np.zeros(257, dtype=np.int64)
+    srt = np.empty(nr, dtype=np.int64)
+    work = np.zeros((6, nr + 400), dtype=np.int64)
     snap = np.zeros((11, m), dtype=np.int64)
     snap_total = np.zeros(11, dtype=np.int64)
     cnt = np.zeros(m, dtype=np.int64)
@@ -428,7 +403,7 @@ def flop_kernel(
             _river_board(
                 cards, board, rest, hole_id, local_a, local_b, blind_scale, blind_win,
                 river, qualify_value, trips_net, board_only, bad_beat, bad_beat_scale,
-                bad_beat_win, acc, categories, values, order, tmp, count, snap, snap_total,
+                bad_beat_win, acc, categories, values, srt, work, snap, snap_total,
                 cnt, wins, leq, ns // fixed,
             )  # fmt: skip
     # Flop decision: check (the river decisions) or Play at a flop multiple; on an
