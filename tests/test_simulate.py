@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from decimal import Decimal
+from importlib import resources
 from itertools import combinations
 
 import numpy as np
@@ -12,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from uth.analysis.sim import kernel as k
+from uth.analysis.sim.flop_table import _file as flop_table_file
 from uth.analysis.sim.run import (
     block_uniforms,
     compile_game,
@@ -29,7 +31,7 @@ from uth.analysis.sim.strategies import (
 from uth.cards import parse_card
 from uth.cli.main import app
 from uth.evaluator import evaluate7_batch, hand_value
-from uth.rules import preset
+from uth.rules import PRESET_NAMES, preset
 
 CASINO = preset("casino")
 
@@ -153,9 +155,8 @@ def test_optimal_river_is_exact_on_random_spots() -> None:
     for _ in range(12):
         cards = [int(c) for c in rng.permutation(52)[:7]]
         hole, board = cards[:2], cards[2:]
-        pv = hand_value(hole + board)
         m, best = k._river_exact(
-            hole[0], hole[1], np.array(board, dtype=np.int64), pv, game.pays, 1 << 20, game.mults
+            hole[0], hole[1], np.array(board, dtype=np.int64), game.pays, 1 << 20, game.mults
         )
         play, fold = _exact_sums(hole, board)
         assert m == (1 if play > fold else 0)
@@ -342,3 +343,10 @@ def test_ray_gives_the_local_figures() -> None:
         assert remote.main == local.main
     finally:
         ray.shutdown()
+
+
+def test_every_preset_reads_the_shipped_flop_table() -> None:
+    # The side bets change no decision: one table serves casino and california-bad-beat.
+    names = {flop_table_file(preset(name)) for name in PRESET_NAMES}
+    assert len(names) == 1
+    assert resources.files("uth.analysis.sim").joinpath("data", names.pop()).is_file()

@@ -9,10 +9,14 @@ simulation maps a dealt flop and hole onto their canonical flop with the suit
 permutation that takes one to the other (:class:`FlopLookup`), so a flop decision
 is two table reads instead of a million hand evaluations.
 
-Tables are stored per rule-set fingerprint (:func:`uth.analysis.params.fingerprint`)
-in the package (``sim/data/flop-<fingerprint>.npz``, made by ``python -m
-uth.analysis.sim.flop_table PRESET``) or in the user cache next to the analysis
-results; a missing one is built (about as long as ``uth analyze --no-cache``).
+Tables are stored per fingerprint of the fields that change the decisions (the
+Blind table, the Play multiples, the dealer's qualifier:
+:func:`uth.analysis.params.decisions_fingerprint`; the side bets change none), so
+every preset reads the one table shipped in the package
+(``sim/data/flop-<fingerprint>.npz``, 170 KB, made by ``python -m
+uth.analysis.sim.flop_table PRESET``); a custom rule set's table is built on first
+use (about as long as ``uth analyze --no-cache``) and kept in the user cache next
+to the analysis results.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from uth.analysis import kernel as ak
 from uth.analysis.cache import cache_dir
 from uth.analysis.deck import analysis_deck
 from uth.analysis.exact import flop_sums
-from uth.analysis.params import fingerprint, game_params
+from uth.analysis.params import decisions_fingerprint, game_params
 from uth.rules import RuleSet, preset
 
 I64 = npt.NDArray[np.int64]
@@ -85,7 +89,7 @@ def build_flop_table(
 
 
 def _file(rules: RuleSet) -> str:
-    return f"flop-{fingerprint(rules)}.npz"
+    return f"flop-{decisions_fingerprint(rules)}.npz"
 
 
 def _load(path: Path | object) -> npt.NDArray[np.int8] | None:
