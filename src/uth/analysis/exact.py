@@ -114,10 +114,16 @@ def run_flops(
     """Run the kernels on the canonical flops ``flops`` (indices), ``batch`` at a
     time in parallel, and spread each over its suit class.
 
-    The result does not depend on ``batch`` or on the number of threads.
+    The result does not depend on ``batch``, on the order of ``flops`` or on the
+    number of threads. The flops run in order of their cost (the flops with the
+    fewest suit symmetries, the most turn/river classes, first), so that the flops
+    of one batch cost about the same and numba's threads, which split a batch into
+    equal parts, finish together.
     """
     out = empty_batch(deck, params)
-    todo = np.asarray(flops, dtype=np.int64)
+    given = np.asarray(flops, dtype=np.int64)
+    order = np.argsort([-len(deck.orbits[int(f)]) for f in given], kind="stable").astype(np.int64)
+    todo = given[order]
     sums = []
     for start in range(0, len(todo), batch):
         chunk = todo[start : start + batch]
@@ -141,9 +147,11 @@ def run_flops(
         )
         if progress is not None:
             progress(start + len(chunk), len(todo))
-    out.flops = todo
+    out.flops = given
     if sums:
-        out.flop_sums = np.concatenate(sums)
+        # the checksums in the order of ``flops``
+        out.flop_sums = np.empty((len(given), len(k.FLOP_SUMS)), dtype=np.int64)
+        out.flop_sums[order] = np.concatenate(sums)
     return out
 
 
