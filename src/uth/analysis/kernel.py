@@ -48,8 +48,9 @@ FLOP_SUMS = ("check_ev", "check_m", "check_fold", "play_ab", "play_pl", "play_m0
 
 
 # Per player hole, within one flop: the packed sums of one board's counts. Three
-# counts below 2**21 share one int64 (W | L << 21 | Wq << 42): a flop has at most
-# 1,081 boards of 990 dealer holes each per player hole, 1,070,190 < 2**21.
+# counts below 2**21 share one int64 (W | L << 21 | Wq << 42): a player hole's
+# weighted sums over the computed boards of a flop are at most the 1,176 turn/river
+# pairs (the weights add up to them) times 990 dealer holes, 1,164,240 < 2**21.
 _PACK = 21
 _MASK = (1 << _PACK) - 1
 # The Bad Beat column packs the amount paid (winnings plus stake, below 2**40)
