@@ -53,17 +53,18 @@ def sorted_hole_values(
     cards: np.ndarray,
     board: np.ndarray,
     rest: np.ndarray,
+    hole_a: np.ndarray,
+    hole_b: np.ndarray,
     values: np.ndarray,
-    srt: np.ndarray,
     work: np.ndarray,
 ) -> None:
-    """The value of every hole of ``rest`` with the 5-card ``board``, and the holes
-    in ascending order of value.
+    """Every hole of ``rest`` with the 5-card ``board``, in ascending order of value.
 
-    ``board`` and ``rest`` are positions into ``cards`` (card indices); hole k is
-    the k-th pair ``rest[x], rest[y]`` with x < y in lexicographic order. Out:
-    ``values[k]``, and ``srt`` the holes k in ascending order of value (equal
-    values in any order). ``work``: int64 work space of shape (6, len(values) + 400).
+    ``board`` and ``rest`` are positions into ``cards`` (card indices). Out, for
+    the j-th hole in ascending order of value (equal values in any order):
+    ``hole_a[j] < hole_b[j]``, its cards as indices into ``rest``, and ``values[j]``
+    its value; C(len(rest), 2) holes. ``work``: int64 work space of shape
+    (6, C(len(rest), 2) + 400).
 
     A hole that does not make a flush has the value of its two ranks on this board:
     the holes are grouped into one class per pair of ranks (at most 91, each valued
@@ -92,17 +93,15 @@ def sorted_hole_values(
     cls_order = work[3]
     cls_tmp = work[4]
     scratch = work[5]
-    # scratch: the cards of each rank (4 slots per rank), their number, the first
-    # hole of each row, the 257 radix counters.
+    # scratch: the cards of each rank (4 slots per rank), their number, the 257
+    # radix counters.
     n_rank = scratch[52:65]
-    offset = scratch[65 : 65 + m]
-    count = scratch[65 + m : 65 + m + 257]
+    count = scratch[65 : 65 + 257]
     n_rank[:] = 0
     for x in range(m):
         r = cards[rest[x]] >> 2
         scratch[4 * r + n_rank[r]] = x
         n_rank[r] += 1
-        offset[x] = x * (2 * m - x - 1) // 2 - x - 1
     n_cls = 0
     # One class per pair of ranks (r1 <= r2) with a hole that makes no flush.
     for r1 in range(13):
@@ -157,9 +156,9 @@ def sorted_hole_values(
         v = cls_val[ci]
         a = cls_a[ci]
         if a >= 0:
-            k = offset[a] + cls_b[ci]
-            srt[j] = k
-            values[k] = v
+            hole_a[j] = a
+            hole_b[j] = cls_b[ci]
+            values[j] = v
             j += 1
             continue
         r1 = -1 - a
@@ -169,9 +168,9 @@ def sorted_hole_values(
             for jj in range(i + 1 if r1 == r2 else 0, n_rank[r2]):
                 y = scratch[4 * r2 + jj]
                 if not _flush_hole(cards[rest[x]], cards[rest[y]], flush_suit, need):
-                    k = offset[x] + y
-                    srt[j] = k
-                    values[k] = v
+                    hole_a[j] = x
+                    hole_b[j] = y
+                    values[j] = v
                     j += 1
     if j != values.shape[0]:
         raise AssertionError("sorted_hole_values: the classes do not cover every hole")

@@ -71,8 +71,6 @@ def _river_board(
     board: np.ndarray,
     rest: np.ndarray,
     hole_id: np.ndarray,
-    local_a: np.ndarray,
-    local_b: np.ndarray,
     blind_scale: int,
     blind_win: np.ndarray,
     river: np.ndarray,
@@ -84,8 +82,9 @@ def _river_board(
     bad_beat_win: np.ndarray,
     acc: np.ndarray,
     categories: np.ndarray,
+    hole_a: np.ndarray,
+    hole_b: np.ndarray,
     values: np.ndarray,
-    srt: np.ndarray,
     work: np.ndarray,
     snap: np.ndarray,
     snap_total: np.ndarray,
@@ -99,10 +98,10 @@ def _river_board(
     needs, and those of the river decision of a hand that checked.
     """
     m = rest.shape[0]
-    nr = local_a.shape[0]
+    nr = values.shape[0]
     dealers = (m - 2) * (m - 3) // 2
     s = blind_scale
-    sorted_hole_values(cards, board, rest, values, srt, work)
+    sorted_hole_values(cards, board, rest, hole_a, hole_b, values, work)
     cnt[:m] = 0
     less_total = 0
     next_cat = 0
@@ -111,25 +110,22 @@ def _river_board(
     qual_cat = qualify_value >> 20
     i = 0
     while i < nr:
-        v = values[srt[i]]
+        v = values[i]
         while next_cat <= 10 and (next_cat << 20) <= v:
             if bad_beat or next_cat == qual_cat:
                 snap[next_cat, :m] = cnt[:m]
             snap_total[next_cat] = less_total
             next_cat += 1
         j = i
-        while j < nr and values[srt[j]] == v:
-            k = srt[j]
-            wins[k] = less_total - cnt[local_a[k]] - cnt[local_b[k]]
+        while j < nr and values[j] == v:
+            wins[j] = less_total - cnt[hole_a[j]] - cnt[hole_b[j]]
             j += 1
         for x in range(i, j):
-            k = srt[x]
-            cnt[local_a[k]] += 1
-            cnt[local_b[k]] += 1
+            cnt[hole_a[x]] += 1
+            cnt[hole_b[x]] += 1
         less_total += j - i
         for x in range(i, j):
-            k = srt[x]
-            leq[k] = less_total - cnt[local_a[k]] - cnt[local_b[k]] + 1
+            leq[x] = less_total - cnt[hole_a[x]] - cnt[hole_b[x]] + 1
         i = j
     while next_cat <= 10:
         if bad_beat or next_cat == qual_cat:
@@ -147,8 +143,8 @@ def _river_board(
         board_net = trips_net[b >> 20]
     n_river = river.shape[0]
     for k in range(nr):
-        a = local_a[k]
-        b = local_b[k]
+        a = hole_a[k]
+        b = hole_b[k]
         v = values[k]
         cat = v >> 20
         w = wins[k]
@@ -349,16 +345,9 @@ def flop_kernel(
     play[:, :] = 0
     check[:, :] = 0
     acc = np.zeros((check.shape[0], A_PER_SLOT * (n_river + 1) + 2), dtype=np.int64)
-    local_a = np.empty(nr, dtype=np.int64)
-    local_b = np.empty(nr, dtype=np.int64)
-    k = 0
-    for a in range(m):
-        for b in range(a + 1, m):
-            local_a[k] = a
-            local_b[k] = b
-            k += 1
+    hole_a = np.empty(nr, dtype=np.int64)
+    hole_b = np.empty(nr, dtype=np.int64)
     values = np.empty(nr, dtype=np.int64)
-    srt = np.empty(nr, dtype=np.int64)
     work = np.zeros((6, nr + 400), dtype=np.int64)
     snap = np.zeros((11, m), dtype=np.int64)
     snap_total = np.zeros(11, dtype=np.int64)
@@ -402,9 +391,9 @@ def flop_kernel(
                     rest[x] = p
                     x += 1
             _river_board(
-                cards, board, rest, hole_id, local_a, local_b, blind_scale, blind_win,
+                cards, board, rest, hole_id, blind_scale, blind_win,
                 river, qualify_value, trips_net, board_only, bad_beat, bad_beat_scale,
-                bad_beat_win, acc, categories, values, srt, work, snap, snap_total,
+                bad_beat_win, acc, categories, hole_a, hole_b, values, work, snap, snap_total,
                 cnt, wins, leq, ns // fixed,
             )  # fmt: skip
     # Flop decision: check (the river decisions) or Play at a flop multiple; on an
