@@ -21,6 +21,13 @@ round, drawn from an independent NumPy stream per block; a partial Fisher-Yates
 shuffle turns them into the cards dealt (``j + floor(u * (52 - j))``: the bias of
 a 53-bit double is below 1e-14 per draw).
 
+Speed: :func:`play_block` and :func:`trace_block` share one loop (``_play``) that
+plays every round without passing an array to a function on the common path
+(decisions by :func:`_rule_decision` on scalars; the flop table and exact counts
+only for the strategies that use them): numba counts the references to every array
+argument with atomic operations, which cost more than a round and made a second
+worker useless (docs/benchmarks.md, "Benchmarks: simulation").
+
 Layouts of the arrays (all int64 unless said):
 
 * ``pays`` (6, 10): rows Blind win, Blind per, Trips win, Trips per, Bad Beat
