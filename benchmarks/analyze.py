@@ -6,7 +6,7 @@ Usage (from the repository root)::
     .venv/bin/python benchmarks/analyze.py                 # casino, 1 and all threads
     .venv/bin/python benchmarks/analyze.py --rules california-bad-beat --threads 2
     # old against new in one run: a checkout of the old code's src/ beside this one
-    git worktree add /tmp/uth-old <old commit>   # or: git archive <old> src | tar -x -C /tmp/uth-old
+    mkdir -p /tmp/uth-old && git archive <old commit> src | tar -x -C /tmp/uth-old
     .venv/bin/python benchmarks/analyze.py --skip-reference --baseline-src /tmp/uth-old/src
     # a quick comparison on a fixed sample of canonical flops (one thread)
     .venv/bin/python benchmarks/analyze.py --skip-reference --flops 48 --baseline-src /tmp/uth-old/src
