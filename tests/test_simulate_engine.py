@@ -153,7 +153,8 @@ def test_payout_cap_as_the_engine() -> None:
     out = np.zeros((1, 10), dtype=np.int64)
     pv = hand_value([c.index for c in [*hole, *board]])
     dv = hand_value([c.index for c in [*dealer, *board]])
-    k.settle_hand(game.pays, game.opts, 100000, 500, 0, 4, pv, dv, 0, 0, out, 0)
+    qual, cap = int(game.opts[k.OPT_QUALIFIER]) << 20, int(game.opts[k.OPT_CAP])
+    k.settle_hand(game.pays, qual, 0, cap, -1, 100000, 500, 0, 4, pv, dv, 0, 0, out, 0)
     net = out[0, :5]
     assert [int(got.wager(kind).net * 100) for kind in KINDS] == net.tolist()
     assert net.tolist() == [100000, 4500000, 400000, 20000, 0]

@@ -403,10 +403,13 @@ def _cover(g: int, bank: int, running: int) -> tuple[int, int, int]:
     return net, amount - covered, running - net
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def settle_hand(
     pays: I64,
-    opts: I64,
+    qual: int,
+    board_only: int,
+    cap: int,
+    bank: int,
     ante: int,
     trips: int,
     bad_beat: int,
@@ -420,16 +423,17 @@ def settle_hand(
 ) -> tuple[int, int]:
     """Settle hand ``h``'s five wagers against the payout cap and the bank: ``out[h,
     :5]`` their net results, ``out[h, 5:]`` the amounts the bank could not cover
-    (cents, layout order). Returns (the banker's running result after it, the
-    amount with action before the bank).
+    (cents, layout order). ``qual``: the dealer's lowest qualifying value;
+    ``board_only``: a folded hand's Trips on the board's value ``bv``; ``cap`` and
+    ``bank``: cents, -1 for none (``opts``). Returns (the banker's running result
+    after it, the amount with action before the bank).
     """
     # + win, - loss, 0 push or no stake: Ante, Blind, Play, Trips, Bad Beat
     g0 = g1 = g2 = g3 = g4 = 0
-    qual = opts[OPT_QUALIFIER] << SHIFT
     if play == 0:
         g0 = -ante
         g1 = -ante
-        trips_value = bv if opts[OPT_BOARD_ONLY] else pv
+        trips_value = bv if board_only else pv
         if trips > 0:
             w = _pay(pays, 1, trips_value >> SHIFT, trips)
             g3 = w if w >= 0 else -trips
@@ -455,7 +459,6 @@ def settle_hand(
         if bad_beat > 0:
             w = _pay(pays, 2, min(pv, dv) >> SHIFT, bad_beat)
             g4 = -bad_beat if not qualifies or cmp == 0 or w < 0 else w
-        cap = opts[OPT_CAP]
         if cap >= 0:
             # the cap pays the Ante, then the Play, then the Blind (001)
             room = cap
@@ -467,7 +470,6 @@ def settle_hand(
                 room -= g2
             if g1 > 0:
                 g1 = min(g1, room)
-    bank = opts[OPT_BANK]
     action = abs(g0) + abs(g1) + abs(g2) + abs(g3) + abs(g4)
     out[h, 0], out[h, 5], running = _cover(g0, bank, running)
     out[h, 1], out[h, 6], running = _cover(g1, bank, running)
@@ -512,6 +514,9 @@ def _play(
     n_hands = seat_of.shape[0]
     qual = opts[OPT_QUALIFIER] << SHIFT
     reverse = opts[OPT_REVERSE]
+    board_only = opts[OPT_BOARD_ONLY]
+    cap = opts[OPT_CAP]
+    bank = opts[OPT_BANK]
     flop_rule = rule[RULE_FLOP]
     river_rule = rule[RULE_RIVER]
     outs = rule[RULE_OUTS]
@@ -584,7 +589,8 @@ def _play(
                 for h in range(n_hands):
                     if seat_of[h] == s:
                         running, a = settle_hand(
-                            pays, opts, ante[h], trips[h], bad_beat[h], plays[s], values[s],
+                            pays, qual, board_only, cap, bank, ante[h], trips[h], bad_beat[h],
+                            plays[s], values[s],
                             dv, bv, running, out, h,
                         )  # fmt: skip
                         action += a
