@@ -25,8 +25,8 @@ Speed: :func:`play_block` and :func:`trace_block` share one loop (``_play``) tha
 plays every round without passing an array to a function on the common path
 (decisions by :func:`_rule_decision` on scalars; the flop table and exact counts
 only for the strategies that use them): numba counts the references to every array
-argument with atomic operations, which cost more than a round and made a second
-worker useless (docs/benchmarks.md, "Benchmarks: simulation").
+argument with atomic operations, which cost more than the round itself
+(docs/benchmarks.md, "Benchmarks: simulation").
 
 Layouts of the arrays (all int64 unless said):
 
