@@ -65,7 +65,7 @@ A_PER_SLOT = 6
 A_TRIPS, A_TRIPS_HITS = 0, 1  # after the slots
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _river_board(
     cards: np.ndarray,
     board: np.ndarray,
