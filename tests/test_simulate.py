@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
+from importlib import resources
 from itertools import combinations
 
 import numpy as np
@@ -11,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from uth.analysis.sim import kernel as k
+from uth.analysis.sim.flop_table import _file as flop_table_file
 from uth.analysis.sim.run import (
     block_uniforms,
     compile_game,
@@ -28,7 +30,7 @@ from uth.analysis.sim.strategies import (
 from uth.cards import parse_card
 from uth.cli.main import app
 from uth.evaluator import evaluate7_batch, hand_value
-from uth.rules import preset
+from uth.rules import PRESET_NAMES, preset
 
 CASINO = preset("casino")
 
@@ -152,9 +154,8 @@ def test_optimal_river_is_exact_on_random_spots() -> None:
     for _ in range(12):
         cards = [int(c) for c in rng.permutation(52)[:7]]
         hole, board = cards[:2], cards[2:]
-        pv = hand_value(hole + board)
         m, best = k._river_exact(
-            hole[0], hole[1], np.array(board, dtype=np.int64), pv, game.pays, 1 << 20, game.mults
+            hole[0], hole[1], np.array(board, dtype=np.int64), game.pays, 1 << 20, game.mults
         )
         play, fold = _exact_sums(hole, board)
         assert m == (1 if play > fold else 0)
@@ -332,3 +333,10 @@ def test_ray_gives_the_local_figures(ray_local: object) -> None:
     remote = simulate(CASINO, strat, 4000, 8, block_rounds=1024, ray_address="local")
     assert remote.acc == local.acc
     assert remote.main == local.main
+
+
+def test_every_preset_reads_the_shipped_flop_table() -> None:
+    # The side bets change no decision: one table serves casino and california-bad-beat.
+    names = {flop_table_file(preset(name)) for name in PRESET_NAMES}
+    assert len(names) == 1
+    assert resources.files("uth.analysis.sim").joinpath("data", names.pop()).is_file()

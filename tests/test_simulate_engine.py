@@ -150,14 +150,13 @@ def test_payout_cap_as_the_engine() -> None:
     wagers = Wagers(Decimal(1000), Decimal(1000), Decimal(5))
     got = settle(rules, board, dealer, [HandEntry("s0", wagers, tuple(hole), 4)]).hands[0]
     game = compile_game(rules, Table((Bettor(0, wagers),)), strategy("always-4x", rules))
-    net = np.zeros(5, dtype=np.int64)
-    unc = np.zeros(5, dtype=np.int64)
+    out = np.zeros((1, 10), dtype=np.int64)
     pv = hand_value([c.index for c in [*hole, *board]])
     dv = hand_value([c.index for c in [*dealer, *board]])
-    k.settle_hand(
-        game.pays, game.opts, 100000, 500, 0, 4, pv, dv, 0, 0, np.zeros(5, dtype=np.int64),
-        net, unc,
-    )  # fmt: skip
+    qual, cap = int(game.opts[k.OPT_QUALIFIER]) << 20, int(game.opts[k.OPT_CAP])
+    k.settle_hand(game.pays, qual, 0, cap, -1, 100000, 500, 0, 4, pv, dv, 0, 0, out, 0)
+    net = out[0, :5]
     assert [int(got.wager(kind).net * 100) for kind in KINDS] == net.tolist()
     assert net.tolist() == [100000, 4500000, 400000, 20000, 0]
+    assert out[0, 5:].tolist() == [0, 0, 0, 0, 0]
     assert got.wager("blind").capped == Decimal(5000)

@@ -43,7 +43,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
@@ -51,12 +50,11 @@ from uth.analysis.cache import cached_result
 from uth.analysis.deck import starting_hand
 from uth.analysis.params import fingerprint, game_params
 from uth.analysis.result import AnalysisResult
+from uth.analysis.showdown import flop_counts, river_counts, showdown_ev
 from uth.cards import Card
 from uth.cards.card import check_distinct
 from uth.engine import Action
 from uth.errors import InvalidCardError, UthError
-from uth.evaluator import CATEGORY_SHIFT
-from uth.evaluator.fast import CARD_BIT, CARD_KEY, SIZE_KEY, value_from_keys
 from uth.rules import RuleSet
 
 Street = Literal["pre_flop", "flop", "river"]
@@ -67,8 +65,6 @@ DEALER_HOLES = 990
 TURN_RIVERS = 1081
 #: Board cards seen on each street.
 STREET_OF_BOARD: dict[int, Street] = {0: "pre_flop", 3: "flop", 5: "river"}
-
-_SIZE7 = int(SIZE_KEY[7])
 
 
 class AdviceUnavailableError(UthError):
@@ -257,173 +253,6 @@ def _params(rules: RuleSet) -> tuple[_Params, str]:
     return params, _PARAMS[id(rules)][2]
 
 
-# --------------------------------------------------------------------------- kernels
-
-
-@numba.njit(cache=True)
-def _unseen(seen_bits: int) -> npt.NDArray[np.int64]:
-    """The card indices not in ``seen_bits`` (bit i = card index i), ascending."""
-    n = 0
-    for c in range(52):
-        if not (seen_bits >> c) & 1:
-            n += 1
-    out = np.empty(n, dtype=np.int64)
-    k = 0
-    for c in range(52):
-        if not (seen_bits >> c) & 1:
-            out[k] = c
-            k += 1
-    return out
-
-
-@numba.njit(cache=True)
-def _showdowns(
-    player_key: int,
-    player_bits: int,
-    board_key: int,
-    board_bits: int,
-    rest: npt.NDArray[np.int64],
-    skip_a: int,
-    skip_b: int,
-    qualify: int,
-    out: npt.NDArray[np.int64],
-) -> None:
-    """Compare the player's seven cards with every dealer hole of ``rest``.
-
-    ``player_key``/``player_bits`` and ``board_key``/``board_bits`` are sums of
-    :data:`CARD_KEY`/:data:`CARD_BIT` (the board's without the size key); positions
-    ``skip_a`` and ``skip_b`` of ``rest`` are left out. Writes ``out`` = [player
-    value, wins with the dealer qualifying, wins without, ties, losses with,
-    losses without].
-    """
-    pv = value_from_keys(player_key, player_bits)
-    wq = wn = tie = lq = ln = 0
-    n = rest.shape[0]
-    base = _SIZE7 + board_key
-    for i in range(n):
-        if i == skip_a or i == skip_b:  # noqa: SIM109 (plain compares in the numba loop)
-            continue
-        a = rest[i]
-        key_a = base + CARD_KEY[a]
-        bits_a = board_bits + CARD_BIT[a]
-        for j in range(i + 1, n):
-            if j == skip_a or j == skip_b:  # noqa: SIM109
-                continue
-            b = rest[j]
-            dv = value_from_keys(key_a + CARD_KEY[b], bits_a + CARD_BIT[b])
-            if pv > dv:
-                if dv >= qualify:
-                    wq += 1
-                else:
-                    wn += 1
-            elif pv < dv:
-                if dv >= qualify:
-                    lq += 1
-                else:
-                    ln += 1
-            else:
-                tie += 1
-    out[0] = pv
-    out[1] = wq
-    out[2] = wn
-    out[3] = tie
-    out[4] = lq
-    out[5] = ln
-
-
-@numba.njit(cache=True)
-def _showdown_ev(
-    counts: npt.NDArray[np.int64], multiple: int, scale: int, blind_win: npt.NDArray[np.int64]
-) -> int:
-    """The sum over the dealer holes counted of the hand's result with a Play of
-    ``multiple`` Antes, in units of 1/``scale`` Ante (Ante, Blind and Play).
-    """
-    wins = counts[1] + counts[2]
-    losses = counts[4] + counts[5]
-    ante = scale * (counts[1] - counts[4])
-    blind = blind_win[counts[0] >> CATEGORY_SHIFT] * wins - scale * losses
-    return ante + blind + scale * multiple * (wins - losses)  # type: ignore[no-any-return]
-
-
-@numba.njit(cache=True, nogil=True)
-def _river_kernel(
-    cards: npt.NDArray[np.int64], qualify: int, counts: npt.NDArray[np.int64]
-) -> None:
-    """``cards`` = two hole cards then the five board cards: fill ``counts`` (see
-    :func:`_showdowns`) over every dealer hole of the other 45 cards.
-    """
-    seen = 0
-    board_key = 0
-    board_bits = 0
-    for k in range(7):
-        seen |= 1 << cards[k]
-        if k >= 2:
-            board_key += CARD_KEY[cards[k]]
-            board_bits += CARD_BIT[cards[k]]
-    player_key = _SIZE7 + board_key + CARD_KEY[cards[0]] + CARD_KEY[cards[1]]
-    player_bits = board_bits + CARD_BIT[cards[0]] + CARD_BIT[cards[1]]
-    _showdowns(
-        player_key, player_bits, board_key, board_bits, _unseen(seen), -1, -1, qualify, counts
-    )
-
-
-@numba.njit(cache=True, nogil=True)
-def _flop_kernel(
-    cards: npt.NDArray[np.int64],
-    qualify: int,
-    scale: int,
-    blind_win: npt.NDArray[np.int64],
-    flop_multiples: npt.NDArray[np.int64],
-    river_multiples: npt.NDArray[np.int64],
-    raise_sums: npt.NDArray[np.int64],
-) -> int:
-    """``cards`` = two hole cards then the three flop cards.
-
-    Over every turn and river of the 47 unseen cards and every dealer hole of the
-    other 45: adds to ``raise_sums[k]`` the result of a Play of
-    ``flop_multiples[k]`` on the flop, and returns the sum of the best river
-    decision after a check (each river multiple, or a fold at -2 Antes); units
-    1/``scale`` Ante.
-    """
-    seen = 0
-    flop_key = 0
-    flop_bits = 0
-    for k in range(5):
-        seen |= 1 << cards[k]
-        if k >= 2:
-            flop_key += CARD_KEY[cards[k]]
-            flop_bits += CARD_BIT[cards[k]]
-    hole_key = CARD_KEY[cards[0]] + CARD_KEY[cards[1]]
-    hole_bits = CARD_BIT[cards[0]] + CARD_BIT[cards[1]]
-    rest = _unseen(seen)
-    n = rest.shape[0]
-    counts = np.zeros(6, dtype=np.int64)
-    fold = -2 * scale * (n - 2) * (n - 3) // 2
-    check_sum = 0
-    for t in range(n):
-        for r in range(t + 1, n):
-            board_key = flop_key + CARD_KEY[rest[t]] + CARD_KEY[rest[r]]
-            board_bits = flop_bits + CARD_BIT[rest[t]] + CARD_BIT[rest[r]]
-            _showdowns(
-                _SIZE7 + board_key + hole_key,
-                board_bits + hole_bits,
-                board_key,
-                board_bits,
-                rest,
-                t,
-                r,
-                qualify,
-                counts,
-            )
-            for k in range(flop_multiples.shape[0]):
-                raise_sums[k] += _showdown_ev(counts, flop_multiples[k], scale, blind_win)
-            best = fold
-            for k in range(river_multiples.shape[0]):
-                best = max(best, _showdown_ev(counts, river_multiples[k], scale, blind_win))
-            check_sum += best
-    return check_sum
-
-
 # --------------------------------------------------------------------------- API
 
 
@@ -461,10 +290,10 @@ def river_advice(rules: RuleSet, hole: Sequence[Card], board: Sequence[Card]) ->
     cards = _indices(hole, board)
     p = _params(rules)[0]
     counts = np.zeros(6, dtype=np.int64)
-    _river_kernel(cards, p.qualify, counts)
+    river_counts(cards, p.qualify, counts)
     unit = p.scale * DEALER_HOLES
     actions = {
-        f"raise_{m}x": Fraction(int(_showdown_ev(counts, int(m), p.scale, p.blind_win)), unit)
+        f"raise_{m}x": Fraction(int(showdown_ev(counts, int(m), p.scale, p.blind_win)), unit)
         for m in p.river
     }
     actions["fold"] = Fraction(-2)
@@ -494,7 +323,7 @@ def flop_advice(rules: RuleSet, hole: Sequence[Card], flop: Sequence[Card]) -> A
     cards = _indices(hole, flop)
     p = _params(rules)[0]
     raise_sums = np.zeros(p.flop.shape[0], dtype=np.int64)
-    check_sum = _flop_kernel(cards, p.qualify, p.scale, p.blind_win, p.flop, p.river, raise_sums)
+    check_sum = flop_counts(cards, p.qualify, p.scale, p.blind_win, p.flop, p.river, raise_sums)
     unit = p.scale * DEALER_HOLES * TURN_RIVERS
     actions = {
         f"raise_{int(m)}x": Fraction(int(s), unit) for m, s in zip(p.flop, raise_sums, strict=True)

@@ -77,6 +77,32 @@ def empty_batch(deck: AnalysisDeck, params: GameParams) -> FlopBatch:
     )
 
 
+def flop_sums(
+    params: GameParams, deck: AnalysisDeck, flops: IntArray
+) -> tuple[IntArray, IntArray, IntArray]:
+    """The kernel's per-hole sums of each canonical flop of ``flops`` (indices), in
+    parallel on numba threads, not spread over the suit classes.
+
+    Returns:
+        (play, check, categories) of shapes (k, holes, PLAY_COLUMNS),
+        (k, holes, CHECK_BASE + flop and river multiples) and (k, 10), the columns
+        of :func:`uth.analysis.kernel.flop_kernel`.
+
+    """
+    width = k.CHECK_BASE + len(params.flop) + len(params.river)
+    play = np.zeros((len(flops), deck.n_holes, k.PLAY_COLUMNS), dtype=np.int64)
+    check = np.zeros((len(flops), deck.n_holes, width), dtype=np.int64)
+    categories = np.zeros((len(flops), len(Category)), dtype=np.int64)
+    k.flops_kernel(
+        deck.cards, deck.flops[flops], deck.hole_id, deck.suit_perms, deck.hole_perms,
+        params.blind_scale, params.blind_win, np.array(params.flop, dtype=np.int64),
+        np.array(params.river, dtype=np.int64), params.qualify_value, params.trips_net,
+        params.board_only, params.bad_beat, params.bad_beat_scale, params.bad_beat_win,
+        play, check, categories,
+    )  # fmt: skip
+    return play, check, categories
+
+
 def run_flops(
     params: GameParams,
     deck: AnalysisDeck,
@@ -88,24 +114,20 @@ def run_flops(
     """Run the kernels on the canonical flops ``flops`` (indices), ``batch`` at a
     time in parallel, and spread each over its suit class.
 
-    The result does not depend on ``batch`` or on the number of threads.
+    The result does not depend on ``batch``, on the order of ``flops`` or on the
+    number of threads. The flops run in order of their cost (the flops with the
+    fewest suit symmetries, the most turn/river classes, first), so that the flops
+    of one batch cost about the same and numba's threads, which split a batch into
+    equal parts, finish together.
     """
     out = empty_batch(deck, params)
-    width = out.check.shape[1]
-    flop_mult = np.array(params.flop, dtype=np.int64)
-    river = np.array(params.river, dtype=np.int64)
-    todo = np.asarray(flops, dtype=np.int64)
+    given = np.asarray(flops, dtype=np.int64)
+    order = np.argsort([-len(deck.orbits[int(f)]) for f in given], kind="stable").astype(np.int64)
+    todo = given[order]
     sums = []
     for start in range(0, len(todo), batch):
         chunk = todo[start : start + batch]
-        play = np.zeros((len(chunk), deck.n_holes, k.PLAY_COLUMNS), dtype=np.int64)
-        check = np.zeros((len(chunk), deck.n_holes, width), dtype=np.int64)
-        categories = np.zeros((len(chunk), len(Category)), dtype=np.int64)
-        k.flops_kernel(
-            deck.cards, deck.flops[chunk], deck.hole_id, params.blind_scale, params.blind_win,
-            flop_mult, river, params.qualify_value, params.trips_net, params.board_only,
-            params.bad_beat, params.bad_beat_scale, params.bad_beat_win, play, check, categories,
-        )  # fmt: skip
+        play, check, categories = flop_sums(params, deck, chunk)
         for i, f in enumerate(chunk):
             orbit = deck.orbits[int(f)]
             k.scatter_flop(play[i], check[i], deck.hole_perms, orbit, out.play, out.check)
@@ -125,9 +147,11 @@ def run_flops(
         )
         if progress is not None:
             progress(start + len(chunk), len(todo))
-    out.flops = todo
+    out.flops = given
     if sums:
-        out.flop_sums = np.concatenate(sums)
+        # the checksums in the order of ``flops``
+        out.flop_sums = np.empty((len(given), len(k.FLOP_SUMS)), dtype=np.int64)
+        out.flop_sums[order] = np.concatenate(sums)
     return out
 
 

@@ -5,7 +5,8 @@ the Blind, Trips and Bad Beat pay tables, the Play multiples at each decision,
 the dealer's qualifier and ``folded_trips``. Limits, seats, banking, the deck
 procedure and the payout cap do not (the figures are per unit Ante with one
 deck shuffled every round; a player-dealer's bank limit and the payout cap are
-ignored, see docs/math.md). :func:`fingerprint` hashes exactly these fields.
+ignored, see docs/math.md). :func:`fingerprint` hashes exactly these fields;
+:func:`decisions_fingerprint` only those that change the optimal decisions.
 
 Amounts are kept as integers: every Blind payout is scaled by ``blind_scale``
 (the least common multiple of the Blind table's odds denominators, 2 for the
@@ -143,4 +144,18 @@ def fingerprint(rules: RuleSet) -> str:
     """
     fields = game_params(rules).math_fields
     text = json.dumps({"version": ANALYSIS_VERSION, **fields}, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def decisions_fingerprint(rules: RuleSet) -> str:
+    """A 16-hex-digit hash of the fields of ``rules`` that change the optimal
+    decisions: the Blind table, the Play multiples and the dealer's qualifier.
+
+    The side bets never change a decision (docs/math.md, "The game the figures
+    describe"), so ``california-bad-beat`` shares the decisions of ``casino``.
+    """
+    fields = rules.model_dump(
+        mode="json", include={"blind_pays", "play_multiples", "dealer_qualifier"}
+    )
+    text = json.dumps({"version": ANALYSIS_VERSION, "decisions": fields}, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]

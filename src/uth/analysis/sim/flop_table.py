@@ -9,10 +9,14 @@ simulation maps a dealt flop and hole onto their canonical flop with the suit
 permutation that takes one to the other (:class:`FlopLookup`), so a flop decision
 is two table reads instead of a million hand evaluations.
 
-Tables are stored per rule-set fingerprint (:func:`uth.analysis.params.fingerprint`)
-in the package (``sim/data/flop-<fingerprint>.npz``, made by ``python -m
-uth.analysis.sim.flop_table PRESET``) or in the user cache next to the analysis
-results; a missing one is built (about as long as ``uth analyze --no-cache``).
+Tables are stored per fingerprint of the fields that change the decisions (the
+Blind table, the Play multiples, the dealer's qualifier:
+:func:`uth.analysis.params.decisions_fingerprint`; the side bets change none), so
+every preset reads the one table shipped in the package
+(``sim/data/flop-<fingerprint>.npz``, 170 KB, made by ``python -m
+uth.analysis.sim.flop_table PRESET``); a custom rule set's table is built on first
+use (about as long as ``uth analyze --no-cache``) and kept in the user cache next
+to the analysis results.
 """
 
 from __future__ import annotations
@@ -31,8 +35,8 @@ import numpy.typing as npt
 from uth.analysis import kernel as ak
 from uth.analysis.cache import cache_dir
 from uth.analysis.deck import analysis_deck
-from uth.analysis.params import fingerprint, game_params
-from uth.evaluator import Category
+from uth.analysis.exact import flop_sums
+from uth.analysis.params import decisions_fingerprint, game_params
 from uth.rules import RuleSet, preset
 
 I64 = npt.NDArray[np.int64]
@@ -71,21 +75,11 @@ def build_flop_table(
     """
     params = game_params(rules)
     deck = analysis_deck()
-    flop_mult = np.array(params.flop, dtype=np.int64)
-    river = np.array(params.river, dtype=np.int64)
-    width = ak.CHECK_BASE + len(params.flop) + len(params.river)
     n_flops = deck.flops.shape[0]
     out = np.zeros((n_flops, deck.n_holes), dtype=np.int8)
     for start in range(0, n_flops, batch):
         chunk = np.arange(start, min(start + batch, n_flops))
-        play = np.zeros((len(chunk), deck.n_holes, ak.PLAY_COLUMNS), dtype=np.int64)
-        check = np.zeros((len(chunk), deck.n_holes, width), dtype=np.int64)
-        categories = np.zeros((len(chunk), len(Category)), dtype=np.int64)
-        ak.flops_kernel(
-            deck.cards, deck.flops[chunk], deck.hole_id, params.blind_scale, params.blind_win,
-            flop_mult, river, params.qualify_value, params.trips_net, params.board_only,
-            params.bad_beat, params.bad_beat_scale, params.bad_beat_win, play, check, categories,
-        )  # fmt: skip
+        _, check, _ = flop_sums(params, deck, chunk)
         for f, m in enumerate(params.flop):
             raised = check[:, :, ak.CHECK_BASE + f] > 0
             out[chunk] = np.where(raised, m, out[chunk])
@@ -95,7 +89,7 @@ def build_flop_table(
 
 
 def _file(rules: RuleSet) -> str:
-    return f"flop-{fingerprint(rules)}.npz"
+    return f"flop-{decisions_fingerprint(rules)}.npz"
 
 
 def _load(path: Path | object) -> npt.NDArray[np.int8] | None:

@@ -21,6 +21,13 @@ round, drawn from an independent NumPy stream per block; a partial Fisher-Yates
 shuffle turns them into the cards dealt (``j + floor(u * (52 - j))``: the bias of
 a 53-bit double is below 1e-14 per draw).
 
+Speed: :func:`play_block` and :func:`trace_block` share one loop (``_play``) that
+plays every round without passing an array to a function on the common path
+(decisions by :func:`_rule_decision` on scalars; the flop table and exact counts
+only for the strategies that use them): numba counts the references to every array
+argument with atomic operations, which cost more than the round itself
+(docs/benchmarks.md, "Benchmarks: simulation").
+
 Layouts of the arrays (all int64 unless said):
 
 * ``pays`` (6, 10): rows Blind win, Blind per, Trips win, Trips per, Bad Beat
@@ -44,15 +51,8 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from uth.evaluator.fast import (
-    CARD_BIT,
-    CARD_KEY,
-    SIZE_KEY,
-    eval5,
-    eval7,
-    value7_from_keys,
-    value_from_keys,
-)
+from uth.analysis.showdown import flop_counts, river_counts, showdown_ev
+from uth.evaluator.fast import CARD_BIT, CARD_KEY, SIZE_KEY, eval5, eval7, value_from_keys
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -132,169 +132,127 @@ def _largest(mults: I64, street: int) -> int:
 
 
 @numba.njit(cache=True)
-def _river_counts(
-    board: I64, seen_bits: int, pv: int, qual: int
-) -> tuple[float, float, float, float]:
-    """Over every dealer hole of the unseen cards: (wins with a qualifying dealer, wins
-    with a dealer who does not qualify, losses to a qualifying dealer, losses to one
-    who does not); ties are the rest.
+def _blind_units(pays: I64) -> tuple[int, I64]:
+    """The Blind table as the exact analysis keeps it (:mod:`uth.analysis.params`):
+    (S, the least common multiple of its odds' denominators; each category's
+    winnings times S, shape (10,)).
     """
-    key = SIZE_KEY[7]
-    bits = 0
-    for j in range(5):
-        key += CARD_KEY[board[j]]
-        bits += CARD_BIT[board[j]]
-    rest = np.empty(52, dtype=np.int64)
-    m = 0
-    for c in range(52):
-        if not (seen_bits >> c) & 1:
-            rest[m] = c
-            m += 1
-    wq = 0.0
-    wn = 0.0
-    lq = 0.0
-    ln = 0.0
-    for x in range(m):
-        ka = key + CARD_KEY[rest[x]]
-        ba = bits + CARD_BIT[rest[x]]
-        for y in range(x + 1, m):
-            dv = value7_from_keys(ka + CARD_KEY[rest[y]], ba + CARD_BIT[rest[y]])
-            if pv > dv:
-                if dv >= qual:
-                    wq += 1.0
-                else:
-                    wn += 1.0
-            elif pv < dv:
-                if dv >= qual:
-                    lq += 1.0
-                else:
-                    ln += 1.0
-    return wq, wn, lq, ln
-
-
-@numba.njit(cache=True, inline="always")
-def _ev(wq: float, wn: float, lq: float, ln: float, blind: float, m: int) -> float:
-    """The sum of a Play of m Antes' results (Ante + Blind + Play) over the counted deals."""
-    return wq * (1.0 + blind + m) + wn * (blind + m) - lq * (2.0 + m) - ln * (1.0 + m)
+    scale = 1
+    for cat in range(10):
+        per = pays[1, cat]
+        if per > 0:
+            a = scale
+            b = per
+            while b:
+                a, b = b, a % b
+            scale = scale // a * per
+    win = np.zeros(10, dtype=np.int64)
+    for cat in range(10):
+        if pays[1, cat] > 0:
+            win[cat] = pays[0, cat] * scale // pays[1, cat]
+    return scale, win
 
 
 @numba.njit(cache=True)
-def _blind_odds(pays: I64, value: int) -> float:
-    cat = value >> SHIFT
-    if pays[1, cat] == 0:
-        return 0.0
-    return float(pays[0, cat] / pays[1, cat])
+def _offered(mults: I64, street: int) -> I64:
+    """The Play multiples offered on ``street`` (0 pre-flop, 1 flop, 2 river), ascending."""
+    n = 0
+    for m in range(1, MAX_MULT + 1):
+        n += mults[street, m] != 0
+    out = np.empty(n, dtype=np.int64)
+    n = 0
+    for m in range(1, MAX_MULT + 1):
+        if mults[street, m]:
+            out[n] = m
+            n += 1
+    return out
 
 
 @numba.njit(cache=True)
 def _river_exact(
-    hole0: int, hole1: int, board: I64, pv: int, pays: I64, qual: int, mults: I64
+    hole0: int, hole1: int, board: I64, pays: I64, qual: int, mults: I64
 ) -> tuple[int, float]:
     """The best river decision by exact counting over the dealer's holes of the 45
-    unseen cards, and its summed result (fold: -2 per deal). Ties: the smaller wager.
+    unseen cards (:func:`uth.analysis.showdown.river_counts`), and its summed result
+    in Antes (fold: -2 per deal). Ties: the smaller wager.
     """
-    seen = (1 << hole0) | (1 << hole1)
-    for j in range(5):
-        seen |= 1 << board[j]
-    wq, wn, lq, ln = _river_counts(board, seen, pv, qual)
-    best = -2.0 * 990.0  # a fold loses Ante and Blind on each of the C(45, 2) dealer holes
+    scale, blind_win = _blind_units(pays)
+    cards = np.empty(7, dtype=np.int64)
+    cards[0] = hole0
+    cards[1] = hole1
+    cards[2:] = board
+    counts = np.zeros(6, dtype=np.int64)
+    river_counts(cards, qual, counts)
+    best = -2 * scale * 990  # a fold loses Ante and Blind on each of the C(45, 2) dealer holes
     best_m = 0
-    blind = _blind_odds(pays, pv)
-    for m in range(1, MAX_MULT + 1):
-        if mults[2, m]:
-            ev = _ev(wq, wn, lq, ln, blind, m)
-            if ev > best:
-                best = ev
-                best_m = m
-    return best_m, best
+    for m in _offered(mults, 2):
+        ev = showdown_ev(counts, m, scale, blind_win)
+        if ev > best:
+            best = ev
+            best_m = m
+    return best_m, best / scale
 
 
 @numba.njit(cache=True)
 def _flop_exact(hole0: int, hole1: int, flop: I64, pays: I64, qual: int, mults: I64) -> int:
-    """The best flop decision by exact counting: every turn and river of the 47 unseen
-    cards, every dealer hole of the 45 left, the river decided by :func:`_river_exact`.
-    Ties: the smaller wager (check).
+    """The best flop decision by exact counting (:func:`uth.analysis.showdown.flop_counts`):
+    every turn and river of the 47 unseen cards, every dealer hole of the 45 left, the
+    river decided at its best. Ties: the smaller wager (check).
     """
-    seen = (1 << hole0) | (1 << hole1)
-    for j in range(3):
-        seen |= 1 << flop[j]
-    rest = np.empty(47, dtype=np.int64)
-    m = 0
-    for c in range(52):
-        if not (seen >> c) & 1:
-            rest[m] = c
-            m += 1
-    board = np.empty(5, dtype=np.int64)
-    board[0] = flop[0]
-    board[1] = flop[1]
-    board[2] = flop[2]
-    check = 0.0
-    raise_sum = np.zeros(MAX_MULT + 1, dtype=np.float64)
-    for t in range(m):
-        for r in range(t + 1, m):
-            board[3] = rest[t]
-            board[4] = rest[r]
-            pv = eval7(hole0, hole1, board[0], board[1], board[2], board[3], board[4])
-            s = seen | (1 << rest[t]) | (1 << rest[r])
-            wq, wn, lq, ln = _river_counts(board, s, pv, qual)
-            blind = _blind_odds(pays, pv)
-            best = -2.0 * 990.0
-            for k in range(1, MAX_MULT + 1):
-                if mults[2, k]:
-                    best = max(best, _ev(wq, wn, lq, ln, blind, k))
-                if mults[1, k]:
-                    raise_sum[k] += _ev(wq, wn, lq, ln, blind, k)
-            check += best
+    scale, blind_win = _blind_units(pays)
+    cards = np.empty(5, dtype=np.int64)
+    cards[0] = hole0
+    cards[1] = hole1
+    cards[2:] = flop
+    flop_mult = _offered(mults, 1)
+    raise_sums = np.zeros(flop_mult.shape[0], dtype=np.int64)
+    best_ev = flop_counts(cards, qual, scale, blind_win, flop_mult, _offered(mults, 2), raise_sums)
     best_m = 0
-    best_ev = check
-    for k in range(1, MAX_MULT + 1):
-        if mults[1, k] and raise_sum[k] > best_ev:
-            best_ev = raise_sum[k]
-            best_m = k
+    for k in range(flop_mult.shape[0]):
+        if raise_sums[k] > best_ev:
+            best_ev = raise_sums[k]
+            best_m = flop_mult[k]
     return best_m
 
 
 @numba.njit(cache=True)
-def _flop_practical(h0: int, h1: int, f: I64, mults: I64, kicker: int) -> int:
+def _flop_practical(h0: int, h1: int, f0: int, f1: int, f2: int, kicker: int) -> bool:
     """The practical card's flop rule: two pair or better, a hidden pair except pocket
     deuces, or four to a flush with a hidden card of that suit of rank ``kicker``
     (0..12) or better.
     """
-    value = eval5(h0, h1, f[0], f[1], f[2])
-    raise_it = (value >> SHIFT) >= TWO_PAIR
+    value = eval5(h0, h1, f0, f1, f2)
+    if (value >> SHIFT) >= TWO_PAIR:
+        return True
     r0 = _rank(h0)
     r1 = _rank(h1)
     if r0 == r1 and r0 > 0:
-        raise_it = True
-    for j in range(3):
-        if _rank(f[j]) == r0 or _rank(f[j]) == r1:
-            raise_it = True
-    if not raise_it:
-        for s in range(4):
-            n = ((h0 & 3) == s) + ((h1 & 3) == s)
-            for j in range(3):
-                n += (f[j] & 3) == s
-            if n >= 4 and (((h0 & 3) == s and r0 >= kicker) or ((h1 & 3) == s and r1 >= kicker)):
-                raise_it = True
-    return _largest(mults, 1) if raise_it else 0
+        return True
+    for f in (f0, f1, f2):
+        if _rank(f) == r0 or _rank(f) == r1:
+            return True
+    for s in range(4):
+        n = ((h0 & 3) == s) + ((h1 & 3) == s) + ((f0 & 3) == s) + ((f1 & 3) == s)
+        n += (f2 & 3) == s
+        if n >= 4 and (((h0 & 3) == s and r0 >= kicker) or ((h1 & 3) == s and r1 >= kicker)):
+            return True
+    return False
 
 
 @numba.njit(cache=True)
-def _river_practical(h0: int, h1: int, b: I64, pv: int, mults: I64, outs_limit: int) -> int:
+def _river_practical(
+    h0: int, h1: int, b0: int, b1: int, b2: int, b3: int, b4: int, pv: int, outs_limit: int
+) -> bool:
     """The practical card's river rule: Play with a hand of a higher category than the
     board's alone (a hidden pair or better), or when fewer than ``outs_limit`` of the
     45 unseen cards, added to the board, would give the dealer a better hand.
     """
-    board_value = eval5(b[0], b[1], b[2], b[3], b[4])
+    board_value = eval5(b0, b1, b2, b3, b4)
     if (pv >> SHIFT) > (board_value >> SHIFT):
-        return _largest(mults, 2)
-    seen = (1 << h0) | (1 << h1)
-    key = SIZE_KEY[6]
-    bits = 0
-    for j in range(5):
-        seen |= 1 << b[j]
-        key += CARD_KEY[b[j]]
-        bits += CARD_BIT[b[j]]
+        return True
+    seen = (1 << h0) | (1 << h1) | (1 << b0) | (1 << b1) | (1 << b2) | (1 << b3) | (1 << b4)
+    key = SIZE_KEY[6] + CARD_KEY[b0] + CARD_KEY[b1] + CARD_KEY[b2] + CARD_KEY[b3] + CARD_KEY[b4]
+    bits = CARD_BIT[b0] + CARD_BIT[b1] + CARD_BIT[b2] + CARD_BIT[b3] + CARD_BIT[b4]
     outs = 0
     unseen = 45
     for c in range(52):
@@ -304,10 +262,91 @@ def _river_practical(h0: int, h1: int, b: I64, pv: int, mults: I64, outs_limit: 
         if value_from_keys(key + CARD_KEY[c], bits + CARD_BIT[c]) > pv:
             outs += 1
             if outs >= outs_limit:
-                return 0
+                return False
         elif outs + unseen < outs_limit:
             break
-    return _largest(mults, 2)
+    return True
+
+
+@numba.njit(cache=True)
+def _rule_decision(
+    h0: int,
+    h1: int,
+    b0: int,
+    b1: int,
+    b2: int,
+    b3: int,
+    b4: int,
+    pv: int,
+    pre_flop: int,
+    flop_rule: int,
+    river_rule: int,
+    outs: int,
+    kicker: int,
+    flop_max: int,
+    river_max: int,
+) -> tuple[int, int, int]:
+    """The decisions a strategy's chart and card rules take: (street, Play multiple,
+    pending). ``pre_flop`` is the chart's multiple for the hole (0 check), ``pv`` the
+    hand's value on the whole board, ``flop_max`` and ``river_max`` the largest
+    multiples. ``pending`` is 1 when the flop decision needs the flop table or exact
+    counting, 2 when the river needs exact counting (:func:`_exact_decision`), else 0.
+    Scalars only: this runs for every round.
+    """
+    if pre_flop > 0:
+        return 0, pre_flop, 0
+    m = 0
+    if flop_rule == FLOP_ALWAYS:
+        m = flop_max
+    elif flop_rule == FLOP_PRACTICAL:
+        m = flop_max if _flop_practical(h0, h1, b0, b1, b2, kicker) else 0
+    elif flop_rule in (FLOP_EXACT, FLOP_TABLE):
+        return 1, 0, 1
+    if m > 0:
+        return 1, m, 0
+    if river_rule == RIVER_ALWAYS:
+        m = river_max
+    elif river_rule == RIVER_PRACTICAL:
+        m = river_max if _river_practical(h0, h1, b0, b1, b2, b3, b4, pv, outs) else 0
+    elif river_rule == RIVER_EXACT:
+        return 2, 0, 2
+    return 2, m, 0
+
+
+@numba.njit(cache=True)
+def _exact_decision(
+    pending: int,
+    h0: int,
+    h1: int,
+    board: I64,
+    pv: int,
+    rule: I64,
+    pays: I64,
+    qual: int,
+    mults: I64,
+    flops: tuple[I64, I64, I64, I64],
+) -> tuple[int, int]:
+    """The decisions :func:`_rule_decision` left ``pending`` (1 from the flop, 2 the
+    river): (street, multiple). Ties of exact EVs go to the smaller wager.
+    """
+    if pending == 1:
+        if rule[RULE_FLOP] == FLOP_TABLE:
+            table, canon, inverse, hole_id = flops
+            code = canon[board[0], board[1], board[2]]
+            g = code & 31
+            m = int(table[code >> 5, hole_id[inverse[g, h0], inverse[g, h1]]])
+        else:
+            m = _flop_exact(h0, h1, board, pays, qual, mults)
+        if m > 0:
+            return 1, m
+        st, m, pending = _rule_decision(
+            h0, h1, board[0], board[1], board[2], board[3], board[4], pv, 0, FLOP_NEVER,
+            rule[RULE_RIVER], rule[RULE_OUTS], rule[RULE_FLUSH_KICKER], 0, _largest(mults, 2),
+        )  # fmt: skip
+        if pending == 0:
+            return st, m
+    best_m, _ = _river_exact(h0, h1, board, pays, qual, mults)
+    return 2, best_m
 
 
 @numba.njit(cache=True)
@@ -322,39 +361,21 @@ def decide(
     mults: I64,
     flops: tuple[I64, I64, I64, I64],
 ) -> tuple[int, int]:
-    """A seated hand's decisions: (street 0 pre-flop, 1 flop, 2 river; Play multiple,
-    0 for a fold at the river). ``flops`` is the flop table's (table, canon,
-    inverse, hole_id) (:class:`uth.analysis.sim.flop_table.FlopLookup`), read by
-    the ``FLOP_TABLE`` rule.
+    """A seated hand's decisions, as the kernel takes them: (street 0 pre-flop, 1 flop,
+    2 river; Play multiple, 0 for a fold at the river). ``flops`` is the flop table's
+    (table, canon, inverse, hole_id) (:class:`uth.analysis.sim.flop_table.FlopLookup`),
+    read by the ``FLOP_TABLE`` rule.
     """
-    i, j = pre_flop_index(h0, h1)
-    m = pre[i, j]
-    if m > 0:
-        return 0, m
-    flop_rule = rule[RULE_FLOP]
-    if flop_rule == FLOP_ALWAYS:
-        m = _largest(mults, 1)
-    elif flop_rule == FLOP_PRACTICAL:
-        m = _flop_practical(h0, h1, board, mults, rule[RULE_FLUSH_KICKER])
-    elif flop_rule == FLOP_EXACT:
-        m = _flop_exact(h0, h1, board, pays, qual, mults)
-    elif flop_rule == FLOP_TABLE:
-        table, canon, inverse, hole_id = flops
-        code = canon[board[0], board[1], board[2]]
-        g = code & 31
-        m = table[code >> 5, hole_id[inverse[g, h0], inverse[g, h1]]]
-    if m > 0:
-        return 1, m
-    river_rule = rule[RULE_RIVER]
-    if river_rule == RIVER_FOLD:
-        return 2, 0
-    if river_rule == RIVER_ALWAYS:
-        return 2, _largest(mults, 2)
     pv = eval7(h0, h1, board[0], board[1], board[2], board[3], board[4])
-    if river_rule == RIVER_PRACTICAL:
-        return 2, _river_practical(h0, h1, board, pv, mults, rule[RULE_OUTS])
-    best_m, _ = _river_exact(h0, h1, board, pv, pays, qual, mults)
-    return 2, best_m
+    i, j = pre_flop_index(h0, h1)
+    st, m, pending = _rule_decision(
+        h0, h1, board[0], board[1], board[2], board[3], board[4], pv, pre[i, j],
+        rule[RULE_FLOP], rule[RULE_RIVER], rule[RULE_OUTS], rule[RULE_FLUSH_KICKER],
+        _largest(mults, 1), _largest(mults, 2),
+    )  # fmt: skip
+    if pending:
+        st, m = _exact_decision(pending, h0, h1, board, pv, rule, pays, qual, mults, flops)
+    return st, m
 
 
 @numba.njit(cache=True, inline="always")
@@ -368,10 +389,27 @@ def _pay(pays: I64, row: int, cat: int, stake: int) -> int:
     return int(stake * pays[2 * row, cat] // per)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
+def _cover(g: int, bank: int, running: int) -> tuple[int, int, int]:
+    """One wager's gross result ``g`` (+ win, - loss) against a bank of ``bank`` cents
+    (-1: none) with the banker's ``running`` result: (net, uncovered, running after).
+    """
+    if g == 0 or bank < 0:
+        return g, 0, running - g
+    room = bank + running if g > 0 else bank - running
+    amount = abs(g)
+    covered = min(amount, room)
+    net = covered if g > 0 else -covered
+    return net, amount - covered, running - net
+
+
+@numba.njit(cache=True, inline="always")
 def settle_hand(
     pays: I64,
-    opts: I64,
+    qual: int,
+    board_only: int,
+    cap: int,
+    bank: int,
     ante: int,
     trips: int,
     bad_beat: int,
@@ -380,82 +418,70 @@ def settle_hand(
     dv: int,
     bv: int,
     running: int,
-    gross: I64,
-    net: I64,
-    uncovered: I64,
+    out: I64,
+    h: int,
 ) -> tuple[int, int]:
-    """Settle one hand's five wagers into ``net`` and ``uncovered`` (cents, layout
-    order) against the payout cap and the bank; ``gross`` (5,) is scratch space.
-    Returns (the banker's running result after it, the amount with action before
-    the bank).
+    """Settle hand ``h``'s five wagers against the payout cap and the bank: ``out[h,
+    :5]`` their net results, ``out[h, 5:]`` the amounts the bank could not cover
+    (cents, layout order). ``qual``: the dealer's lowest qualifying value;
+    ``board_only``: a folded hand's Trips on the board's value ``bv``; ``cap`` and
+    ``bank``: cents, -1 for none (``opts``). Returns (the banker's running result
+    after it, the amount with action before the bank).
     """
-    gross[:] = 0  # + win, - loss, 0 push or no stake
-    qual = opts[OPT_QUALIFIER] << SHIFT
+    # + win, - loss, 0 push or no stake: Ante, Blind, Play, Trips, Bad Beat
+    g0 = g1 = g2 = g3 = g4 = 0
     if play == 0:
-        gross[0] = -ante
-        gross[1] = -ante
-        trips_value = bv if opts[OPT_BOARD_ONLY] else pv
+        g0 = -ante
+        g1 = -ante
+        trips_value = bv if board_only else pv
         if trips > 0:
             w = _pay(pays, 1, trips_value >> SHIFT, trips)
-            gross[3] = w if w >= 0 else -trips
-        gross[4] = -bad_beat
+            g3 = w if w >= 0 else -trips
+        g4 = -bad_beat
     else:
         cmp = (pv > dv) - (pv < dv)
         qualifies = dv >= qual
         if cmp > 0:
             if qualifies:
-                gross[0] = ante
+                g0 = ante
             w = _pay(pays, 0, pv >> SHIFT, ante)
             if w >= 0:
-                gross[1] = w
-            gross[2] = ante * play
+                g1 = w
+            g2 = ante * play
         elif cmp < 0:
             if qualifies:
-                gross[0] = -ante
-            gross[1] = -ante
-            gross[2] = -ante * play
+                g0 = -ante
+            g1 = -ante
+            g2 = -ante * play
         if trips > 0:
             w = _pay(pays, 1, pv >> SHIFT, trips)
-            gross[3] = w if w >= 0 else -trips
+            g3 = w if w >= 0 else -trips
         if bad_beat > 0:
             w = _pay(pays, 2, min(pv, dv) >> SHIFT, bad_beat)
-            if not qualifies or cmp == 0 or w < 0:
-                gross[4] = -bad_beat
-            else:
-                gross[4] = w
-        cap = opts[OPT_CAP]
+            g4 = -bad_beat if not qualifies or cmp == 0 or w < 0 else w
         if cap >= 0:
+            # the cap pays the Ante, then the Play, then the Blind (001)
             room = cap
-            for k in (0, 2, 1):
-                if gross[k] > 0:
-                    paid = min(gross[k], room)
-                    room -= paid
-                    gross[k] = paid
-    bank = opts[OPT_BANK]
-    action = 0
-    for k in range(5):
-        g = gross[k]
-        uncovered[k] = 0
-        if g == 0:
-            net[k] = 0
-            continue
-        action += abs(g)
-        if bank >= 0:
-            room = bank + running if g > 0 else bank - running
-            amount = abs(g)
-            covered = min(amount, room)
-            uncovered[k] = amount - covered
-            g = covered if g > 0 else -covered
-        net[k] = g
-        running -= g
+            if g0 > 0:
+                g0 = min(g0, room)
+                room -= g0
+            if g2 > 0:
+                g2 = min(g2, room)
+                room -= g2
+            if g1 > 0:
+                g1 = min(g1, room)
+    action = abs(g0) + abs(g1) + abs(g2) + abs(g3) + abs(g4)
+    out[h, 0], out[h, 5], running = _cover(g0, bank, running)
+    out[h, 1], out[h, 6], running = _cover(g1, bank, running)
+    out[h, 2], out[h, 7], running = _cover(g2, bank, running)
+    out[h, 3], out[h, 8], running = _cover(g3, bank, running)
+    out[h, 4], out[h, 9], running = _cover(g4, bank, running)
     return running, action
 
 
-@numba.njit(cache=True)
-def _round(
+@numba.njit(cache=True, nogil=True)
+def _play(
     u: F64,
-    i: int,
-    deck: I64,
     pays: I64,
     opts: I64,
     mults: I64,
@@ -467,67 +493,151 @@ def _round(
     rule: I64,
     flops: tuple[I64, I64, I64, I64],
     given: I64,
-    plays: I64,
-    streets: I64,
-    values: I64,
-    gross: I64,
-    nets: I64,
-    uncov: I64,
-) -> tuple[int, int]:
-    """Deal, decide and settle round i; fills plays/streets/values (per seat, then
-    the dealer's value in ``values[seats]``) and nets/uncov (per hand, 5 wagers).
-    Returns (banker net, action before the bank).
+    acc: I64,
+    facc: F64,
+    round_net: I64,
+    cards: I64,
+    plays_out: I64,
+    nets_out: I64,
+    uncov_out: I64,
+) -> None:
+    """Deal, decide and settle every round of ``u``: :func:`play_block` and, when
+    ``cards`` has rows, :func:`trace_block` (then ``acc`` and ``facc`` are not
+    touched). Every round is played inside this one loop, with no call that passes
+    arrays on the common path: numba counts references to each array passed to a
+    function, and those atomic counts cost more than the round itself.
     """
     seats = opts[OPT_SEATS]
     shared = opts[OPT_SHARED]
     dealt = 1 if shared else seats
-    k = 2 * dealt + 7
-    deal(u, i, deck, k)
-    d0 = deck[2 * dealt]
-    d1 = deck[2 * dealt + 1]
-    board = deck[2 * dealt + 2 : 2 * dealt + 7]
-    qual = opts[OPT_QUALIFIER] << SHIFT
-    dv = eval7(d0, d1, board[0], board[1], board[2], board[3], board[4])
-    values[seats] = dv
-    any_fold = False
-    for s in range(seats):
-        c = 0 if shared else s
-        h0 = deck[2 * c]
-        h1 = deck[2 * c + 1]
-        if given.shape[0] > 0:
-            streets[s] = given[i, 2 * s]
-            plays[s] = given[i, 2 * s + 1]
-        elif shared and s > 0:
-            streets[s] = streets[0]
-            plays[s] = plays[0]
-        else:
-            st, m = decide(h0, h1, board, pre, rule, pays, qual, mults, flops)
-            streets[s] = st
-            plays[s] = m
-        values[s] = eval7(h0, h1, board[0], board[1], board[2], board[3], board[4])
-        if plays[s] == 0:
-            any_fold = True
-    bv = eval5(board[0], board[1], board[2], board[3], board[4]) if any_fold else 0
-    running = 0
-    action = 0
+    n_cards = 2 * dealt + 7
     n_hands = seat_of.shape[0]
-    # Folded seats first (settled at the fold), then the others in seat order or reversed.
-    for phase in range(2):
-        for q in range(seats):
-            s = q
-            if phase == 1 and opts[OPT_REVERSE]:
-                s = seats - 1 - q
-            folded = plays[s] == 0
-            if folded != (phase == 0):
-                continue
+    qual = opts[OPT_QUALIFIER] << SHIFT
+    reverse = opts[OPT_REVERSE]
+    board_only = opts[OPT_BOARD_ONLY]
+    cap = opts[OPT_CAP]
+    bank = opts[OPT_BANK]
+    flop_rule = rule[RULE_FLOP]
+    river_rule = rule[RULE_RIVER]
+    outs = rule[RULE_OUTS]
+    kicker = rule[RULE_FLUSH_KICKER]
+    flop_max = _largest(mults, 1)
+    river_max = _largest(mults, 2)
+    tracing = cards.shape[0] > 0
+    decided = given.shape[0] > 0
+    deck = np.empty(52, dtype=np.int64)
+    board = np.empty(5, dtype=np.int64)
+    plays = np.empty(seats, dtype=np.int64)
+    streets = np.empty(seats, dtype=np.int64)
+    values = np.empty(seats, dtype=np.int64)
+    out = np.zeros((n_hands, 10), dtype=np.int64)  # per hand: 5 nets, 5 uncovered
+    antes = 0
+    for h in range(n_hands):
+        antes += ante[h]
+    for i in range(u.shape[0]):
+        deal(u, i, deck, n_cards)
+        d0 = deck[2 * dealt]
+        d1 = deck[2 * dealt + 1]
+        b0 = deck[2 * dealt + 2]
+        b1 = deck[2 * dealt + 3]
+        b2 = deck[2 * dealt + 4]
+        b3 = deck[2 * dealt + 5]
+        b4 = deck[2 * dealt + 6]
+        dv = eval7(d0, d1, b0, b1, b2, b3, b4)
+        any_fold = False
+        for s in range(seats):
+            c = 0 if shared else s
+            h0 = deck[2 * c]
+            h1 = deck[2 * c + 1]
+            pv = eval7(h0, h1, b0, b1, b2, b3, b4)
+            values[s] = pv
+            if decided:
+                streets[s] = given[i, 2 * s]
+                plays[s] = given[i, 2 * s + 1]
+            elif shared and s > 0:
+                streets[s] = streets[0]
+                plays[s] = plays[0]
+            else:
+                pi, pj = pre_flop_index(h0, h1)
+                st, m, pending = _rule_decision(
+                    h0, h1, b0, b1, b2, b3, b4, pv, pre[pi, pj], flop_rule, river_rule, outs,
+                    kicker, flop_max, river_max,
+                )  # fmt: skip
+                if pending:
+                    board[0] = b0
+                    board[1] = b1
+                    board[2] = b2
+                    board[3] = b3
+                    board[4] = b4
+                    st, m = _exact_decision(
+                        pending, h0, h1, board, pv, rule, pays, qual, mults, flops
+                    )
+                streets[s] = st
+                plays[s] = m
+            if plays[s] == 0:
+                any_fold = True
+        bv = eval5(b0, b1, b2, b3, b4) if any_fold else 0
+        running = 0
+        action = 0
+        # Folded seats first (settled at the fold), then the others in seat order or
+        # reversed.
+        for phase in range(2):
+            for q in range(seats):
+                s = seats - 1 - q if phase == 1 and reverse else q
+                if (plays[s] == 0) != (phase == 0):
+                    continue
+                for h in range(n_hands):
+                    if seat_of[h] == s:
+                        running, a = settle_hand(
+                            pays, qual, board_only, cap, bank, ante[h], trips[h], bad_beat[h],
+                            plays[s], values[s],
+                            dv, bv, running, out, h,
+                        )  # fmt: skip
+                        action += a
+        if tracing:
+            for j in range(cards.shape[1]):
+                cards[i, j] = deck[j]
+            for s in range(seats):
+                plays_out[i, s] = plays[s]
             for h in range(n_hands):
-                if seat_of[h] == s:
-                    running, a = settle_hand(
-                        pays, opts, ante[h], trips[h], bad_beat[h], plays[s], values[s], dv,
-                        bv, running, gross, nets[h], uncov[h],
-                    )  # fmt: skip
-                    action += a
-    return running, action
+                for j in range(5):
+                    nets_out[i, h, j] = out[h, j]
+                    uncov_out[i, h, j] = out[h, 5 + j]
+            continue
+        acc[A_ROUNDS] += 1
+        acc[A_ANTE_STAKE] += antes
+        main = 0
+        missed = 0
+        for h in range(n_hands):
+            acc[A_TRIPS_STAKE] += trips[h]
+            acc[A_BB_STAKE] += bad_beat[h]
+            for j in range(5):
+                acc[A_NET + j] += out[h, j]
+                missed += out[h, 5 + j]
+            main += out[h, 0] + out[h, 1] + out[h, 2]
+        if round_net.shape[0] > 0:
+            round_net[i] = out[0, 0] + out[0, 1] + out[0, 2] + out[0, 3] + out[0, 4]
+        acc[A_UNCOVERED] += missed
+        acc[A_ACTION] += action
+        if missed == 0:
+            acc[A_COVERED_ROUNDS] += 1
+        for s in range(seats):
+            acc[A_SEATED] += 1
+            if plays[s] == 0:
+                acc[A_FOLD] += 1
+            else:
+                acc[A_DECISIONS + streets[s] * (MAX_MULT + 1) + plays[s]] += 1
+                d = values[s] - dv
+                if d > 0:
+                    acc[A_WIN] += 1
+                elif d < 0:
+                    acc[A_LOSS] += 1
+                else:
+                    acc[A_TIE] += 1
+        x = main / antes
+        facc[F_SQ] += x * x
+        y = running / antes
+        facc[F_BANKER_SQ] += y * y
 
 
 @numba.njit(cache=True, nogil=True)
@@ -554,58 +664,11 @@ def play_block(
     ``round_net`` (rounds,) gets hand 0's net on all its wagers per round, or has
     shape (0,).
     """
-    seats = opts[OPT_SEATS]
-    n_hands = seat_of.shape[0]
-    deck = np.empty(52, dtype=np.int64)
-    plays = np.empty(seats, dtype=np.int64)
-    streets = np.empty(seats, dtype=np.int64)
-    values = np.empty(seats + 1, dtype=np.int64)
-    gross = np.empty(5, dtype=np.int64)
-    nets = np.zeros((n_hands, 5), dtype=np.int64)
-    uncov = np.zeros((n_hands, 5), dtype=np.int64)
-    antes = 0
-    for h in range(n_hands):
-        antes += ante[h]
-    for i in range(u.shape[0]):
-        banker, action = _round(
-            u, i, deck, pays, opts, mults, seat_of, ante, trips, bad_beat, pre, rule, flops,
-            given,
-            plays, streets, values, gross, nets, uncov,
-        )  # fmt: skip
-        acc[A_ROUNDS] += 1
-        acc[A_ANTE_STAKE] += antes
-        main = 0
-        missed = 0
-        for h in range(n_hands):
-            acc[A_TRIPS_STAKE] += trips[h]
-            acc[A_BB_STAKE] += bad_beat[h]
-            for k in range(5):
-                acc[A_NET + k] += nets[h, k]
-                missed += uncov[h, k]
-            main += nets[h, 0] + nets[h, 1] + nets[h, 2]
-        if round_net.shape[0] > 0:
-            round_net[i] = nets[0, 0] + nets[0, 1] + nets[0, 2] + nets[0, 3] + nets[0, 4]
-        acc[A_UNCOVERED] += missed
-        acc[A_ACTION] += action
-        if missed == 0:
-            acc[A_COVERED_ROUNDS] += 1
-        for s in range(seats):
-            acc[A_SEATED] += 1
-            if plays[s] == 0:
-                acc[A_FOLD] += 1
-            else:
-                acc[A_DECISIONS + streets[s] * (MAX_MULT + 1) + plays[s]] += 1
-                d = values[s] - values[seats]
-                if d > 0:
-                    acc[A_WIN] += 1
-                elif d < 0:
-                    acc[A_LOSS] += 1
-                else:
-                    acc[A_TIE] += 1
-        x = main / antes
-        facc[F_SQ] += x * x
-        y = banker / antes
-        facc[F_BANKER_SQ] += y * y
+    _play(
+        u, pays, opts, mults, seat_of, ante, trips, bad_beat, pre, rule, flops, given, acc,
+        facc, round_net, np.zeros((0, 0), dtype=np.int64), np.zeros((0, 0), dtype=np.int64),
+        np.zeros((0, 0, 0), dtype=np.int64), np.zeros((0, 0, 0), dtype=np.int64),
+    )  # fmt: skip
 
 
 @numba.njit(cache=True, nogil=True)
@@ -631,25 +694,11 @@ def trace_block(
     the holes dealt in seat order, the dealer's two, the board; ``plays_out``
     (rounds, seats); ``nets_out`` and ``uncov_out`` (rounds, hands, 5) in cents.
     """
-    seats = opts[OPT_SEATS]
-    n_hands = seat_of.shape[0]
-    deck = np.empty(52, dtype=np.int64)
-    plays = np.empty(seats, dtype=np.int64)
-    streets = np.empty(seats, dtype=np.int64)
-    values = np.empty(seats + 1, dtype=np.int64)
-    gross = np.empty(5, dtype=np.int64)
-    nets = np.zeros((n_hands, 5), dtype=np.int64)
-    uncov = np.zeros((n_hands, 5), dtype=np.int64)
-    for i in range(u.shape[0]):
-        _round(
-            u, i, deck, pays, opts, mults, seat_of, ante, trips, bad_beat, pre, rule, flops,
-            given,
-            plays, streets, values, gross, nets, uncov,
-        )  # fmt: skip
-        cards[i, :] = deck[: cards.shape[1]]
-        plays_out[i, :] = plays
-        nets_out[i] = nets
-        uncov_out[i] = uncov
+    _play(
+        u, pays, opts, mults, seat_of, ante, trips, bad_beat, pre, rule, flops, given,
+        np.zeros(ACC_INT, dtype=np.int64), np.zeros(ACC_FLOAT, dtype=np.float64),
+        np.zeros(0, dtype=np.int64), cards, plays_out, nets_out, uncov_out,
+    )  # fmt: skip
 
 
 @numba.njit(cache=True, nogil=True)
