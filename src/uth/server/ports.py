@@ -223,6 +223,30 @@ class LedgerEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class StoredRound:
+    """A round as the round log keeps it, for replay (``uth replay``).
+
+    Attributes:
+        round_id: the round's id in the log.
+        game_number: the round's game number.
+        table_id: the table that dealt it.
+        status: ``open``, ``settled`` or ``voided``.
+        record: the round record as canonical JSON (:mod:`uth.engine.history`), or
+            None when none was stored (a round still open, or stored before records
+            were kept).
+        rules_fingerprint: the fingerprint of the record's rule set (64 hex digits),
+            or None with no record.
+    """
+
+    round_id: int
+    game_number: str
+    table_id: str
+    status: str
+    record: str | None
+    rules_fingerprint: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class Refunds:
     """What :meth:`Ledger.reverse` gave back.
 
@@ -321,6 +345,10 @@ class Ledger(Protocol):
         """Every ledger entry of a player, oldest first."""
         ...
 
+    def round_entries(self, game_number: str) -> list[LedgerEntry]:
+        """Every ledger entry of a round, oldest first (empty for an unknown game number)."""
+        ...
+
 
 class RoundLog(Protocol):
     """The rounds as played: opened, settled or voided, their history, and the audit log.
@@ -346,6 +374,24 @@ class RoundLog(Protocol):
         amount given back to each player). Raises RoundNotOpenError for a settled or
         voided round.
         """
+        ...
+
+    def save_record(self, round_id: int, record: str, rules_fingerprint: str) -> None:
+        """Keep the round's record (canonical JSON, :mod:`uth.engine.history`) and the
+        fingerprint of its rule set, replacing any record kept before.
+
+        Raises:
+            UthError: a blank record or a fingerprint that is not 64 hex digits.
+            NotFoundError: no such round.
+        """
+        ...
+
+    def stored_round(self, game_number: str) -> StoredRound:
+        """The round with this game number as kept (raises NotFoundError)."""
+        ...
+
+    def game_numbers(self) -> list[str]:
+        """The game number of every round, oldest first."""
         ...
 
     def check_open(self, round_id: int, doing: str) -> None:

@@ -16,6 +16,7 @@ database's ``CHECK`` constraints).
 from __future__ import annotations
 
 import hashlib
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
@@ -43,6 +44,7 @@ from uth.server.ports import (
     RoundRecord,
     RoundSummary,
     Store,
+    StoredRound,
     check_amount,
 )
 from uth.server.storage.errors import DuplicateError, RoundNotOpenError
@@ -52,6 +54,8 @@ from uth.server.storage.models import LedgerEntry as LedgerRow
 CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
 
+
+_FINGERPRINT = re.compile(r"[0-9a-f]{64}")
 
 #: The longest display name stored (the column's size), in characters.
 MAX_NAME_LENGTH = 100
@@ -373,6 +377,46 @@ class SqlStore:
                 )
             )
 
+    def save_record(self, round_id: int, record: str, rules_fingerprint: str) -> None:
+        """Keep the round's record (canonical JSON) and its rule set's fingerprint,
+        replacing any record kept before.
+
+        Raises:
+            UthError: a blank record or a fingerprint that is not 64 hex digits.
+            NotFoundError: no such round.
+        """
+        if not isinstance(record, str) or not record.strip():
+            raise UthError("record: must not be empty", field="record")
+        if not _FINGERPRINT.fullmatch(rules_fingerprint):
+            raise UthError(
+                f"rules_fingerprint: expected 64 hex digits, got {rules_fingerprint!r}",
+                field="rules_fingerprint",
+            )
+        with self._sessions.begin() as s:
+            rnd = _lock_round(s, round_id)
+            rnd.record = record
+            rnd.rules_fingerprint = rules_fingerprint
+
+    def stored_round(self, game_number: str) -> StoredRound:
+        """The round with this game number as kept (raises NotFoundError)."""
+        with self._sessions.begin() as s:
+            rnd = s.scalars(select(Round).where(Round.game_number == game_number)).first()
+            if rnd is None:
+                raise NotFoundError(f"game_number: no round {game_number}", field="game_number")
+            return StoredRound(
+                round_id=rnd.id,
+                game_number=rnd.game_number,
+                table_id=rnd.table_id,
+                status=rnd.status,
+                record=rnd.record,
+                rules_fingerprint=rnd.rules_fingerprint,
+            )
+
+    def game_numbers(self) -> list[str]:
+        """The game number of every round, oldest first."""
+        with self._sessions.begin() as s:
+            return list(s.scalars(select(Round.game_number).order_by(Round.id)))
+
     def check_open(self, round_id: int, doing: str) -> None:
         """Nothing when the round is ``open``; RoundNotOpenError naming its game number
         and status otherwise (NotFoundError for no such round).
@@ -438,20 +482,18 @@ class SqlStore:
             rows = s.scalars(
                 select(LedgerRow).where(LedgerRow.player_id == player_id).order_by(LedgerRow.id)
             ).all()
-            return [
-                LedgerEntry(
-                    id=row.id,
-                    player_id=row.player_id,
-                    amount=row.amount,
-                    balance_after=row.balance_after,
-                    kind=row.kind,
-                    wager=row.wager,
-                    round_id=row.round_id,
-                    reason=row.reason,
-                    created_at=row.created_at,
-                )
-                for row in rows
-            ]
+            return [_ledger_entry(row) for row in rows]
+
+    def round_entries(self, game_number: str) -> list[LedgerEntry]:
+        """Every ledger entry of a round, oldest first (empty for an unknown game number)."""
+        with self._sessions.begin() as s:
+            rows = s.scalars(
+                select(LedgerRow)
+                .join(Round, Round.id == LedgerRow.round_id)
+                .where(Round.game_number == game_number)
+                .order_by(LedgerRow.id)
+            ).all()
+            return [_ledger_entry(row) for row in rows]
 
     def history(self, player_id: int, limit: int = 20) -> list[RoundSummary]:
         """The player's last rounds (open, settled or voided), newest first."""
@@ -783,6 +825,20 @@ def _balances_from(entries: Sequence[LedgerRow], current: Decimal) -> tuple[Deci
 
 
 # -- conversions -------------------------------------------------------------------
+
+
+def _ledger_entry(row: LedgerRow) -> LedgerEntry:
+    return LedgerEntry(
+        id=row.id,
+        player_id=row.player_id,
+        amount=row.amount,
+        balance_after=row.balance_after,
+        kind=row.kind,
+        wager=row.wager,
+        round_id=row.round_id,
+        reason=row.reason,
+        created_at=row.created_at,
+    )
 
 
 def _player_record(player: Player) -> PlayerRecord:
