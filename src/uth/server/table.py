@@ -24,12 +24,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
-from uth.cards import Card, PreparedDeck, SecureShuffler, Shuffler, full_deck, make_procedure
+from uth.cards import Card, PreparedDeck, SecureShuffler, Shuffler, make_procedure
 from uth.engine import Phase, Round
 from uth.engine import events as ev
-from uth.engine.wagers import INITIAL_WAGERS
+from uth.engine.wagers import INITIAL_WAGERS, BetSpot, least_play, spot_limit, spot_max
 from uth.errors import IllegalActionError, InvalidCardError, InvalidDealError, UthError
 from uth.evaluator import evaluate
 from uth.money import ZERO, money_json, parse_amount
@@ -433,11 +433,7 @@ class LiveTable:
         self._bets_dirty = True
 
     def _limit(self, spot: str) -> tuple[Decimal, Decimal]:
-        limit = {
-            "ante": self.rules.ante,
-            "trips": self.rules.trips,
-            "bad_beat": self.rules.bad_beat,
-        }[spot]
+        limit = spot_limit(self.rules, cast("BetSpot", spot))
         if limit is None:
             raise CommandError("over_limit", f"spot: {spot} is not offered at this table")
         return limit.min, limit.max
@@ -447,13 +443,12 @@ class LiveTable:
         amount = parse_amount(cmd.amount, field="amount")
         if amount <= 0:
             raise CommandError("invalid_amount", f"amount: must be positive, got {cmd.amount!r}")
-        _, high = self._limit(cmd.spot)
+        self._limit(cmd.spot)  # not offered: over_limit
         bets = dict(seat.bets)
         if cmd.spot != "ante" and bets["ante"] == 0:
             raise CommandError("wrong_phase", f"spot: place the Ante before {cmd.spot}")
-        cap = high
-        if cmd.spot != "ante" and self.rules.side_bets_not_above_ante:
-            cap = min(cap, bets["ante"])
+        cap = spot_max(self.rules, cmd.spot, bets["ante"])
+        assert cap is not None
         if bets[cmd.spot] >= cap:
             raise CommandError("over_limit", f"amount: {cmd.spot} is at its maximum {cap}")
         added = min(amount, cap - bets[cmd.spot])
@@ -549,7 +544,7 @@ class LiveTable:
                 "timer decided the last one)",
             )
         available = self.reservations.available(seat.player.id)
-        events = rnd.act(seat.hand_id, cmd.action, available=available)
+        events = rnd.act(seat.hand_id, cmd.action, available=available, at=self.clock.now())
         self._after_decision(seat, events)
         return None
 
@@ -686,8 +681,8 @@ class LiveTable:
             "decisions": list(seat.decisions) if in_round else [],
             "hand": self._hand(seat) if in_round else None,
         }
-        least_play = seat.bets["ante"] * min(self.rules.play_multiples.river)
-        if self.phase == "betting" and seat.bets["ante"] > 0 and available < least_play:
+        least = least_play(self.rules, seat.bets["ante"])
+        if self.phase == "betting" and seat.bets["ante"] > 0 and available < least:
             out["warning"] = "balance_low_for_play"
         return out
 
@@ -932,23 +927,6 @@ class LiveTable:
         self._bets_dirty = False
         self._broadcast({"type": "table_bets", **self.table_bets()})
 
-    def _new_round(
-        self, deck: PreparedDeck, seats: list[Seat], staked: dict[int, dict[str, Decimal]]
-    ) -> Round:
-        """The round with the game number as stored, each seat's ``staked`` bets placed."""
-        assert self.game_number is not None
-        rnd = Round(self.rules, deck, game_id=self.game_number)
-        for seat in seats:
-            bets = staked[seat.player.id]
-            rnd.place_wagers(
-                seat.hand_id,
-                ante=bets["ante"],
-                trips=bets["trips"],
-                bad_beat=bets["bad_beat"],
-                seat=seat.number,
-            )
-        return rnd
-
     async def _play_round(self) -> None:
         """Open, deal, play and settle one round; a round the operator cancels
         while paused is voided and refunded (004, malfunction).
@@ -960,24 +938,24 @@ class LiveTable:
 
     async def _open_and_play(self) -> None:
         assert self.game_number is not None
-        # Who plays: each seat's bets are placed in a scratch round, which checks
-        # them against the rules (limits, seats); bets it refuses are declined. The
-        # round itself is built once the game number is stored and the wagers
-        # debited, on a deck shuffled then and checked (_shuffled_deck).
-        unshuffled = PreparedDeck(full_deck())
-        scratch = Round(self.rules, unshuffled, game_id=self.game_number)
+        # Who plays: the engine's round, in its betting phase, takes each seat's
+        # bets (limits, seats); bets it refuses are declined. It receives the deck
+        # once the game number is stored and the wagers debited, shuffled then and
+        # checked (_shuffled_deck).
+        rnd = Round(self.rules, game_id=self.game_number)
         playing: list[Seat] = []
         for seat in sorted(self.seats.values(), key=lambda s: (s.number or 0, s.player.id)):
             bets = seat.bets
             if seat.cost(bets) == 0:
                 continue
             try:
-                scratch.place_wagers(
+                rnd.place_wagers(
                     seat.hand_id,
                     ante=bets["ante"],
                     trips=bets["trips"],
                     bad_beat=bets["bad_beat"],
                     seat=seat.number,
+                    at=self.clock.now(),
                 )
             except UthError as exc:
                 self._decline(seat, "outside_limits", str(exc), exc.field)
@@ -990,8 +968,6 @@ class LiveTable:
         now = self.clock.now()
         self.round_id = await self._open_round()
         while True:
-            staked = {s.player.id: dict(s.bets) for s in playing}
-            rnd = self._new_round(unshuffled, playing, staked)
             debits = [
                 Debit(s.player.id, kind, amount)
                 for s in playing
@@ -1014,6 +990,7 @@ class LiveTable:
                     "balance: the balance no longer covers these bets",
                 )
                 playing.remove(short)
+                rnd.withdraw(short.hand_id, at=self.clock.now())
                 fresh = await self.worker.call(self.ledger.player, short.player.id)
                 self.reservations.set_balance(fresh.id, fresh.balance)
                 if not playing:
@@ -1031,12 +1008,11 @@ class LiveTable:
         self._hand_names.clear()
         self.trainer.new_round()
         self.rounds_played += 1
-        if self._void_request is None:
-            rnd = self.round = self._new_round(await self._shuffled_deck(), playing, staked)
+        deck = await self._shuffled_deck() if self._void_request is None else None
         if self.paused is not None and self._void_request is None:
             await self._hold(None)
-        if self._void_request is None:  # not voided while the round was being opened
-            rnd.close_betting()
+        if deck is not None and self._void_request is None:  # not voided while opening
+            rnd.close_betting(deck, at=self.clock.now())
             self.publish()
             while rnd.phase in _STREETS and self._void_request is None:
                 await self._street(rnd)
@@ -1236,7 +1212,7 @@ class LiveTable:
             return
         for hand_id in rnd.awaiting():
             seat = self.seats[int(hand_id)]
-            events = rnd.act(hand_id, rnd.timeout_action(hand_id), auto=True)
+            events = rnd.act(hand_id, rnd.timeout_action(hand_id), auto=True, at=self.clock.now())
             self._after_decision(seat, events)
         self.publish()
 
@@ -1336,8 +1312,8 @@ class LiveTable:
         rnd = self.round
         if rnd is None:
             return
-        if rnd.phase not in (Phase.SETTLED, Phase.VOIDED):
-            rnd.void(reason)
+        if rnd.can_void():
+            rnd.void(reason, at=self.clock.now())
         self._published = len(rnd.events)
 
     async def _void_round(self, reason: str, actor: str) -> None:
