@@ -29,9 +29,9 @@ from typing import Any, Protocol, TypeVar, cast
 from uth.cards import Card, PreparedDeck, SecureShuffler, Shuffler, make_procedure
 from uth.engine import Phase, Round
 from uth.engine import events as ev
+from uth.engine.views import name_hand
 from uth.engine.wagers import INITIAL_WAGERS, BetSpot, least_play, spot_limit, spot_max
 from uth.errors import IllegalActionError, InvalidCardError, InvalidDealError, UthError
-from uth.evaluator import evaluate
 from uth.money import ZERO, money_json, parse_amount
 from uth.rules import RuleSet
 from uth.server import round_books
@@ -130,13 +130,7 @@ def hand_name(
     card first); from the flop the evaluator's best five of the cards seen
     (category key and best five, in the order that names the hand).
     """
-    cards = list(hole) + list(board)
-    if len(cards) >= 5:
-        value = evaluate(cards)
-        return {"category": value.category.key, "cards": [str(c) for c in value.best_five]}
-    ordered = sorted(cards, key=lambda c: c.rank, reverse=True)
-    pair = len(ordered) == 2 and ordered[0].rank == ordered[1].rank
-    return {"category": "pair" if pair else "high_card", "cards": [str(c) for c in ordered]}
+    return name_hand(hole, board).to_json()
 
 
 @dataclass
@@ -825,7 +819,9 @@ class LiveTable:
             if isinstance(event, ev.FlopTurned | ev.TurnAndRiverTurned):
                 self._board_shown += len(event.cards)
             target = getattr(event, "player", None)
-            if event.visibility == "hidden" or isinstance(event, ev.WagersPlaced | ev.RoundOpened):
+            if event.visibility == "hidden" or isinstance(
+                event, ev.WagersPlaced | ev.WagersWithdrawn | ev.RoundOpened
+            ):
                 continue
             if isinstance(event, ev.WagerSettled | ev.RoundSettled):
                 continue  # sent as one settlement message per player
