@@ -27,7 +27,7 @@ from decimal import Decimal
 from typing import Any, Protocol, TypeVar, cast
 
 from uth.cards import Card, PreparedDeck, SecureShuffler, Shuffler, make_procedure
-from uth.engine import Phase, Round
+from uth.engine import Phase, Round, history
 from uth.engine import events as ev
 from uth.engine.views import name_hand
 from uth.engine.wagers import INITIAL_WAGERS, BetSpot, least_play, spot_limit, spot_max
@@ -941,18 +941,10 @@ class LiveTable:
         rnd = Round(self.rules, game_id=self.game_number)
         playing: list[Seat] = []
         for seat in sorted(self.seats.values(), key=lambda s: (s.number or 0, s.player.id)):
-            bets = seat.bets
-            if seat.cost(bets) == 0:
+            if seat.cost(seat.bets) == 0:
                 continue
             try:
-                rnd.place_wagers(
-                    seat.hand_id,
-                    ante=bets["ante"],
-                    trips=bets["trips"],
-                    bad_beat=bets["bad_beat"],
-                    seat=seat.number,
-                    at=self.clock.now(),
-                )
+                self._place_wagers(rnd, seat)
             except UthError as exc:
                 self._decline(seat, "outside_limits", str(exc), exc.field)
                 continue
@@ -963,6 +955,10 @@ class LiveTable:
         self._voidable = True
         now = self.clock.now()
         self.round_id = await self._open_round()
+        if rnd.game_id != self.game_number:  # renumbered: the round takes the stored number
+            rnd = Round(self.rules, game_id=self.game_number)
+            for seat in playing:
+                self._place_wagers(rnd, seat)
         while True:
             debits = [
                 Debit(s.player.id, kind, amount)
@@ -1025,6 +1021,18 @@ class LiveTable:
         # operator's void is refused (request_void answers "settling").
         self._voidable = False
         await self._settle(rnd)
+
+    def _place_wagers(self, rnd: Round, seat: Seat) -> None:
+        """Place the seat's bets in the engine's round (raises what the engine refuses)."""
+        bets = seat.bets
+        rnd.place_wagers(
+            seat.hand_id,
+            ante=bets["ante"],
+            trips=bets["trips"],
+            bad_beat=bets["bad_beat"],
+            seat=seat.number,
+            at=self.clock.now(),
+        )
 
     async def _open_round(self) -> int:
         """Record the round in storage. A game number already there (the server
@@ -1260,7 +1268,13 @@ class LiveTable:
             events=[e.to_dict() for e in rnd.events],
         )
         balances = await self._store(
-            round_books.settle_round, self.ledger, self.rounds, self.round_id, record, credits
+            round_books.settle_round,
+            self.ledger,
+            self.rounds,
+            self.round_id,
+            record,
+            credits,
+            history.record_of(rnd),
         )
         for pid, balance in balances.items():
             self.reservations.set_balance(pid, balance)
@@ -1301,6 +1315,10 @@ class LiveTable:
             if seat is not None and review is not None:
                 seat.send(review)
 
+    def _kept(self) -> history.RoundRecord | None:
+        """The engine's record of the round in play, kept with it (``uth replay``)."""
+        return None if self.round is None else history.record_of(self.round)
+
     def _end_round_events(self, reason: str) -> None:
         """Void the engine's round (if still open) and mark every event as sent: the
         ``round_voided`` message replaces them, and the showdown is never sent.
@@ -1331,6 +1349,7 @@ class LiveTable:
                 reason,
                 actor,
                 self.clock.now(),
+                self._kept(),
             )
             for pid, balance in balances.items():
                 self.reservations.set_balance(pid, balance)
@@ -1375,6 +1394,7 @@ class LiveTable:
                     f"{reason} ({type(error).__name__})",
                     "system",
                     now,
+                    self._kept(),
                 )
             except RoundNotOpenError:
                 # The settlement was stored before the failure: the round stands.
