@@ -13,7 +13,7 @@ from sqlalchemy import insert, inspect, select, text
 from sqlalchemy.exc import IntegrityError
 
 from uth.errors import UthError
-from uth.server.ports import KeptRecord, NotFoundError
+from uth.server.ports import NotFoundError
 from uth.server.storage import (
     SqlStore,
     current_revision,
@@ -198,7 +198,7 @@ def test_migration_0004_keeps_the_rounds_and_adds_their_records(store_url: str) 
         store = SqlStore(engine)
         first = store.stored_round("G-1")
         assert (first.status, first.record, first.rules_fingerprint) == ("settled", None, None)
-        store.save_record(store.round_id("G-2"), KeptRecord('{"game":"G-2"}', "ab" * 32))
+        store.save_record(store.round_id("G-2"), '{"game":"G-2"}', "ab" * 32)
         second = store.stored_round("G-2")
         assert (second.record, second.rules_fingerprint) == ('{"game":"G-2"}', "ab" * 32)
         assert store.game_numbers() == ["G-1", "G-2"]
@@ -233,11 +233,11 @@ def test_a_record_must_be_text_with_a_fingerprint_of_64_hex_digits(store_url: st
         store = SqlStore(engine)
         rid = store.open_round("t1", "G-1", "live", datetime(2026, 11, 30, tzinfo=UTC))
         with pytest.raises(UthError, match="record: must not be empty"):
-            store.save_record(rid, KeptRecord(" ", "ab" * 32))
+            store.save_record(rid, " ", "ab" * 32)
         with pytest.raises(UthError, match="rules_fingerprint: expected 64 hex digits, got 'AB'"):
-            store.save_record(rid, KeptRecord("{}", "AB"))
+            store.save_record(rid, "{}", "AB")
         with pytest.raises(NotFoundError, match="round_id: no round 99"):
-            store.save_record(99, KeptRecord("{}", "ab" * 32))
+            store.save_record(99, "{}", "ab" * 32)
         with pytest.raises(NotFoundError, match="game_number: no round G-9"):
             store.stored_round("G-9")
         assert store.stored_round("G-1").record is None

@@ -398,8 +398,9 @@ class RoundLog(Protocol):
         """
         ...
 
-    def save_record(self, round_id: int, kept: KeptRecord) -> None:
-        """Keep the round's record, replacing any record kept before.
+    def save_record(self, round_id: int, record: str, rules_fingerprint: str) -> None:
+        """Keep the round's record (canonical JSON, :mod:`uth.engine.history`) and the
+        fingerprint of its rule set, replacing any record kept before.
 
         Raises:
             UthError: a blank record or a fingerprint that is not 64 hex digits.

@@ -395,7 +395,7 @@ class SqlStore:
                 )
             )
 
-    def save_record(self, round_id: int, kept: KeptRecord) -> None:
+    def save_record(self, round_id: int, record: str, rules_fingerprint: str) -> None:
         """Keep the round's record (canonical JSON) and its rule set's fingerprint,
         replacing any record kept before.
 
@@ -403,6 +403,7 @@ class SqlStore:
             UthError: a blank record or a fingerprint that is not 64 hex digits.
             NotFoundError: no such round.
         """
+        kept = KeptRecord(record, rules_fingerprint)
         _check_kept(kept)
         with self._sessions.begin() as s:
             _keep(_lock_round(s, round_id), kept)
