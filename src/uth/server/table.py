@@ -27,23 +27,25 @@ from decimal import Decimal
 from typing import Any, Protocol, TypeVar, cast
 
 from uth.cards import Card, PreparedDeck, SecureShuffler, Shuffler, make_procedure
-from uth.engine import Phase, Round
+from uth.engine import Phase, Round, history
 from uth.engine import events as ev
 from uth.engine.views import name_hand
 from uth.engine.wagers import INITIAL_WAGERS, BetSpot, least_play, spot_limit, spot_max
 from uth.errors import IllegalActionError, InvalidCardError, InvalidDealError, UthError
 from uth.money import ZERO, money_json, parse_amount
 from uth.rules import RuleSet
+from uth.server import round_books
 from uth.server.clock import Clock
 from uth.server.config import TableConfig
 from uth.server.ports import (
     Debit,
     InsufficientFundsError,
+    Ledger,
     PlayerRecord,
     PlayerRound,
+    RoundLog,
     RoundNotOpenError,
     RoundRecord,
-    Store,
 )
 from uth.server.protocol import (
     Command,
@@ -56,8 +58,9 @@ from uth.server.protocol import (
     Trainer,
     Undo,
 )
+from uth.server.reservations import Reservations
+from uth.server.storage.worker import StorageWorker
 from uth.server.trainer import Spot, TableTrainer
-from uth.server.wallet import Wallet
 
 log = logging.getLogger("uth.table")
 _T = TypeVar("_T")
@@ -164,8 +167,10 @@ class LiveTable:
     Args:
         config: the table's configuration (timers, chips, rule set source).
         rules: the validated rule set.
-        store: storage (ledger, rounds, audit).
-        wallet: the server's shared wallet cache.
+        ledger: the accounts and their money.
+        rounds: the round log (rounds, history, audit).
+        reservations: the server's shared balances and reservations.
+        worker: the server's storage worker (every storage call goes through it).
         clock: the server's clock (a manual clock in tests).
         shuffler: the shuffler; a cryptographically secure one by default.
         game_numbers: the server's game-number allocator (shared by its tables).
@@ -175,16 +180,20 @@ class LiveTable:
         self,
         config: TableConfig,
         rules: RuleSet,
-        store: Store,
-        wallet: Wallet,
+        ledger: Ledger,
+        rounds: RoundLog,
+        reservations: Reservations,
+        worker: StorageWorker,
         clock: Clock,
         shuffler: Shuffler | None = None,
         game_numbers: GameNumbers | None = None,
     ) -> None:
         self.config = config
         self.rules = rules
-        self.store = store
-        self.wallet = wallet
+        self.ledger = ledger
+        self.rounds = rounds
+        self.reservations = reservations
+        self.worker = worker
         self.clock = clock
         self.decks = make_procedure(rules.deck_procedure, shuffler or SecureShuffler())
         self.seats: dict[int, Seat] = {}
@@ -242,11 +251,11 @@ class LiveTable:
         """
         if player_id in self._last_bets:
             return
-        rows = await self.wallet.call(self.store.history, player_id, 50)
+        rows = await self.worker.call(self.rounds.history, player_id, 50)
         last = next((r for r in rows if r.table_id == self.config.id and r.status != "open"), None)
         if last is None or player_id in self._last_bets:
             return
-        detail = await self.wallet.call(self.store.round_detail, player_id, last.game_number)
+        detail = await self.worker.call(self.rounds.round_detail, player_id, last.game_number)
         # A voided round lists only the wagers it debited.
         bets = {spot: Decimal(detail.wagers.get(spot, {}).get("stake", 0)) for spot in SPOTS}
         if player_id not in self._last_bets and bets["ante"] > 0:
@@ -411,9 +420,9 @@ class LiveTable:
         """
         delta = seat.cost(bets) - seat.cost(seat.bets)
         if delta > 0:
-            self.wallet.reserve(seat.player.id, delta, field=field)
+            self.reservations.reserve(seat.player.id, delta, field=field)
         elif delta < 0:
-            self.wallet.release(seat.player.id, -delta)
+            self.reservations.release(seat.player.id, -delta)
         seat.bets = bets
         self._bets_dirty = True
 
@@ -528,7 +537,7 @@ class LiveTable:
                 f"decide: say which street (the {street} decision opened just after the "
                 "timer decided the last one)",
             )
-        available = self.wallet.available(seat.player.id)
+        available = self.reservations.available(seat.player.id)
         events = rnd.act(seat.hand_id, cmd.action, available=available, at=self.clock.now())
         self._after_decision(seat, events)
         return None
@@ -569,7 +578,7 @@ class LiveTable:
 
     def _spot(self, rnd: Round, seat: Seat) -> Spot:
         """The decision the player faces now, as the trainer sees it (cards dealt so far)."""
-        available = self.wallet.available(seat.player.id)
+        available = self.reservations.available(seat.player.id)
         return Spot(
             seat.player.id,
             rnd.hole_cards(seat.hand_id),
@@ -607,7 +616,7 @@ class LiveTable:
         assert isinstance(decision, ev.DecisionMade)
         seat.decisions.append(("auto:" if decision.auto else "") + decision.action)
         if decision.play > 0:
-            self.wallet.reserve(seat.player.id, decision.play, field="play")
+            self.reservations.reserve(seat.player.id, decision.play, field="play")
             seat.pending_play += decision.play
             self._pending_debits.append(Debit(seat.player.id, "play", decision.play))
         self._wake.set()
@@ -636,7 +645,7 @@ class LiveTable:
     def state(self, seat: Seat) -> dict[str, Any]:
         """The player's own state: bets, balance, legal actions and the buttons' state."""
         pid = seat.player.id
-        available = self.wallet.available(pid)
+        available = self.reservations.available(pid)
         rnd = self.round
         in_round = self._holds_hand(seat)
         amounts = {**seat.bets, "blind": seat.bets["ante"], "play": ZERO}
@@ -932,18 +941,10 @@ class LiveTable:
         rnd = Round(self.rules, game_id=self.game_number)
         playing: list[Seat] = []
         for seat in sorted(self.seats.values(), key=lambda s: (s.number or 0, s.player.id)):
-            bets = seat.bets
-            if seat.cost(bets) == 0:
+            if seat.cost(seat.bets) == 0:
                 continue
             try:
-                rnd.place_wagers(
-                    seat.hand_id,
-                    ante=bets["ante"],
-                    trips=bets["trips"],
-                    bad_beat=bets["bad_beat"],
-                    seat=seat.number,
-                    at=self.clock.now(),
-                )
+                self._place_wagers(rnd, seat)
             except UthError as exc:
                 self._decline(seat, "outside_limits", str(exc), exc.field)
                 continue
@@ -954,6 +955,10 @@ class LiveTable:
         self._voidable = True
         now = self.clock.now()
         self.round_id = await self._open_round()
+        if rnd.game_id != self.game_number:  # renumbered: the round takes the stored number
+            rnd = Round(self.rules, game_id=self.game_number)
+            for seat in playing:
+                self._place_wagers(rnd, seat)
         while True:
             debits = [
                 Debit(s.player.id, kind, amount)
@@ -962,7 +967,7 @@ class LiveTable:
                 if (amount := rnd.wagers(s.hand_id).get(kind)) > 0
             ]
             try:
-                balances = await self._store(self.store.debit_wagers, self.round_id, debits, now)
+                balances = await self._store(self.ledger.debit, self.round_id, debits, now)
                 break
             except InsufficientFundsError as exc:
                 # Reservations make this rare; whoever is short is declined (told
@@ -978,17 +983,17 @@ class LiveTable:
                 )
                 playing.remove(short)
                 rnd.withdraw(short.hand_id, at=self.clock.now())
-                fresh = await self.wallet.call(self.store.player, short.player.id)
-                self.wallet.set_balance(fresh.id, fresh.balance)
+                fresh = await self.worker.call(self.ledger.player, short.player.id)
+                self.reservations.set_balance(fresh.id, fresh.balance)
                 if not playing:
                     await self._void_round("no wagers could be debited", "system")
                     return
         for seat in playing:
-            self.wallet.release(seat.player.id, seat.cost(seat.bets))
+            self.reservations.release(seat.player.id, seat.cost(seat.bets))
             self._last_bets[seat.player.id] = dict(seat.bets)
             seat.bets = dict.fromkeys(SPOTS, ZERO)
         for pid, balance in balances.items():
-            self.wallet.set_balance(pid, balance)
+            self.reservations.set_balance(pid, balance)
         self.round = rnd
         self._published = 0
         self._board_shown = 0
@@ -1017,6 +1022,18 @@ class LiveTable:
         self._voidable = False
         await self._settle(rnd)
 
+    def _place_wagers(self, rnd: Round, seat: Seat) -> None:
+        """Place the seat's bets in the engine's round (raises what the engine refuses)."""
+        bets = seat.bets
+        rnd.place_wagers(
+            seat.hand_id,
+            ante=bets["ante"],
+            trips=bets["trips"],
+            bad_beat=bets["bad_beat"],
+            seat=seat.number,
+            at=self.clock.now(),
+        )
+
     async def _open_round(self) -> int:
         """Record the round in storage. A game number already there (the server
         restarted within the same second) is replaced by the next free one.
@@ -1026,7 +1043,7 @@ class LiveTable:
             started = datetime.strptime(self.game_number[:15], "%Y%m%d-%H%M%S").replace(tzinfo=UTC)
             try:
                 return await self._store(
-                    self.store.open_round,
+                    self.rounds.open_round,
                     self.config.id,
                     self.game_number,
                     self.rules.name,
@@ -1061,7 +1078,7 @@ class LiveTable:
         """
         while True:
             try:
-                return await self.wallet.call(fn, *args)
+                return await self.worker.call(fn, *args)
             except UthError:
                 raise
             except Exception as exc:
@@ -1113,8 +1130,8 @@ class LiveTable:
 
     async def _audit(self, action: str, actor: str, reason: str) -> None:
         try:
-            await self.wallet.call(
-                self.store.audit,
+            await self.worker.call(
+                self.rounds.audit,
                 actor,
                 action,
                 reason,
@@ -1146,7 +1163,7 @@ class LiveTable:
         return "resumed"
 
     def _decline(self, seat: Seat, code: str, reason: str, field: str | None = None) -> None:
-        self.wallet.release(seat.player.id, seat.cost(seat.bets))
+        self.reservations.release(seat.player.id, seat.cost(seat.bets))
         seat.bets = dict.fromkeys(SPOTS, ZERO)
         seat.send(self._declined(code, reason, field))
 
@@ -1159,7 +1176,7 @@ class LiveTable:
             seat = self.seats[int(hand_id)]
             if self.trainer.is_on(seat.player.id):
                 spots.append(self._spot(rnd, seat))
-            available = self.wallet.available(seat.player.id)
+            available = self.reservations.available(seat.player.id)
             seat.send(
                 {
                     "type": "decision_required",
@@ -1207,16 +1224,14 @@ class LiveTable:
         if not self._pending_debits or self.round_id is None:
             return
         debits, self._pending_debits = self._pending_debits, []
-        balances = await self._store(
-            self.store.debit_wagers, self.round_id, debits, self.clock.now()
-        )
+        balances = await self._store(self.ledger.debit, self.round_id, debits, self.clock.now())
         for d in debits:
-            self.wallet.release(d.player_id, d.amount)
+            self.reservations.release(d.player_id, d.amount)
             seat = self.seats.get(d.player_id)
             if seat is not None:
                 seat.pending_play -= d.amount
         for pid, balance in balances.items():
-            self.wallet.set_balance(pid, balance)
+            self.reservations.set_balance(pid, balance)
 
     async def _settle(self, rnd: Round) -> None:
         result = rnd.settlement
@@ -1252,9 +1267,17 @@ class LiveTable:
             players=players,
             events=[e.to_dict() for e in rnd.events],
         )
-        balances = await self._store(self.store.settle_round, self.round_id, record, credits)
+        balances = await self._store(
+            round_books.settle_round,
+            self.ledger,
+            self.rounds,
+            self.round_id,
+            record,
+            credits,
+            history.record_of(rnd),
+        )
         for pid, balance in balances.items():
-            self.wallet.set_balance(pid, balance)
+            self.reservations.set_balance(pid, balance)
         self.phase = "settled"
         self.deadline = None
         self.publish()
@@ -1275,7 +1298,7 @@ class LiveTable:
                     for w in hr.wagers
                 },
                 "net": money_json(hr.net),
-                "balance": money_json(self.wallet.available(pid)),
+                "balance": money_json(self.reservations.available(pid)),
             }
             self._last_result[pid] = message
             seat = self.seats.get(pid)
@@ -1291,6 +1314,10 @@ class LiveTable:
             )
             if seat is not None and review is not None:
                 seat.send(review)
+
+    def _kept(self) -> history.RoundRecord | None:
+        """The engine's record of the round in play, kept with it (``uth replay``)."""
+        return None if self.round is None else history.record_of(self.round)
 
     def _end_round_events(self, reason: str) -> None:
         """Void the engine's round (if still open) and mark every event as sent: the
@@ -1308,17 +1335,24 @@ class LiveTable:
         self._pending_debits.clear()
         for seat in self.seats.values():
             if seat.cost(seat.bets):  # voided before its wagers were debited
-                self.wallet.release(seat.player.id, seat.cost(seat.bets))
+                self.reservations.release(seat.player.id, seat.cost(seat.bets))
                 seat.bets = dict.fromkeys(SPOTS, ZERO)
             if seat.pending_play:
-                self.wallet.release(seat.player.id, seat.pending_play)
+                self.reservations.release(seat.player.id, seat.pending_play)
                 seat.pending_play = ZERO
         if self.round_id is not None:
-            balances = await self.wallet.call(
-                self.store.void_round, self.round_id, reason, actor, self.clock.now()
+            balances = await self.worker.call(
+                round_books.void_round,
+                self.ledger,
+                self.rounds,
+                self.round_id,
+                reason,
+                actor,
+                self.clock.now(),
+                self._kept(),
             )
             for pid, balance in balances.items():
-                self.wallet.set_balance(pid, balance)
+                self.reservations.set_balance(pid, balance)
         self._announce_void(reason)
 
     def _announce_void(self, reason: str) -> None:
@@ -1332,7 +1366,7 @@ class LiveTable:
                 "type": "round_voided",
                 "game_number": self.game_number,
                 "reason": reason,
-                "balance": money_json(self.wallet.available(seat.player.id)),
+                "balance": money_json(self.reservations.available(seat.player.id)),
             }
             if rnd is not None and rnd.has_hand(seat.hand_id):
                 self._last_result[seat.player.id] = message
@@ -1352,12 +1386,15 @@ class LiveTable:
         settled = False
         if self.round_id is not None:
             try:
-                await self.wallet.call(
-                    self.store.void_round,
+                await self.worker.call(
+                    round_books.void_round,
+                    self.ledger,
+                    self.rounds,
                     self.round_id,
                     f"{reason} ({type(error).__name__})",
                     "system",
                     now,
+                    self._kept(),
                 )
             except RoundNotOpenError:
                 # The settlement was stored before the failure: the round stands.
@@ -1371,11 +1408,11 @@ class LiveTable:
                 log.exception("table %s: round %s not voided", self.config.id, self.game_number)
         for pid in list(self.seats):
             try:
-                player = await self.wallet.call(self.store.player, pid)
+                player = await self.worker.call(self.ledger.player, pid)
             except Exception:
                 log.exception("table %s: balance of player %s not reloaded", self.config.id, pid)
                 continue
-            self.wallet.set_balance(pid, player.balance)
+            self.reservations.set_balance(pid, player.balance)
         if not settled:
             self._announce_void(reason)
 
@@ -1404,7 +1441,7 @@ class LiveTable:
             self._release_all(self.seats.pop(pid))
 
     def _release_all(self, seat: Seat) -> None:
-        self.wallet.release(seat.player.id, seat.cost(seat.bets) + seat.pending_play)
+        self.reservations.release(seat.player.id, seat.cost(seat.bets) + seat.pending_play)
         seat.bets = dict.fromkeys(SPOTS, ZERO)
         seat.pending_play = ZERO
 
