@@ -105,7 +105,7 @@ def test_a_stalled_connection_is_bounded_in_bytes_and_releases_its_seat() -> Non
         wallet = Wallet()
         config = TableConfig(id="t1")
         table = LiveTable(config, config.rule_set(), _NoStore(), wallet, ManualClock())  # type: ignore[arg-type]
-        table.phase = "betting"
+        assert table.phase == "betting"  # the machine opens its first window at once
         socket = _StuckSocket()
         conn = _WsConnection(socket, lambda c: table.disconnect(1, c))  # type: ignore[arg-type]
         wallet.set_balance(1, Decimal(1000))
