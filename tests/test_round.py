@@ -9,13 +9,15 @@ live) or the RULES.md section.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from datetime import UTC, datetime
 from decimal import Decimal
 
 import pytest
 
-from uth.cards import Card, parse_cards, stacked_deck
-from uth.engine import CHECK, FOLD, Action, Phase, Round, replay
+from uth.cards import Card, PreparedDeck, parse_cards, stacked_deck
+from uth.engine import CHECK, FOLD, Action, ActionRecord, Phase, Round, Wagers, replay
 from uth.engine import events as ev
 from uth.errors import IllegalActionError, InvalidDealError, InvalidWagerError, UthError
 from uth.rules import preset, rules_from_data
@@ -89,7 +91,7 @@ CASINO_TOP = deck("As Ad 8h 8d Qc Qd Ah Kc 9s 4h 3c")
 
 
 def casino_round() -> Round:
-    rnd = Round(preset("casino"), CASINO_TOP, game_id="g-1")
+    rnd = Round(preset("casino"), game_id="g-1")
     rnd.place_wagers("bob", ante=10, trips=5, seat=2)
     rnd.place_wagers("amy", ante=10, trips=5, seat=1)
     return rnd
@@ -102,10 +104,10 @@ def casino_round() -> Round:
 
 def test_001_scripted_round_exact_events_and_money() -> None:
     rnd = casino_round()
-    assert rnd.events[0] == ev.RoundOpened("g-1", "casino", None, None)
+    assert rnd.events[0] == ev.RoundOpened("g-1", "casino", None)
     assert phase_of(rnd) is Phase.BETTING
 
-    dealt = rnd.close_betting()
+    dealt = rnd.close_betting(CASINO_TOP)
     assert dealt == (
         ev.BettingClosed(("amy", "bob")),
         ev.HoleCardsDealt("amy", C("As Ad")),
@@ -165,7 +167,7 @@ def test_001_scripted_round_exact_events_and_money() -> None:
 
 def test_round_events_serialise_with_a_type() -> None:
     rnd = casino_round()
-    rnd.close_betting()
+    rnd.close_betting(CASINO_TOP)
     rnd.act("amy", "play_3x")
     assert rnd.events[-1].to_dict() == {
         "type": "decision",
@@ -186,13 +188,13 @@ def test_round_events_serialise_with_a_type() -> None:
 
 def test_002_deal_in_stacks_of_two_in_seat_order_dealer_last_then_board_five() -> None:
     top = deck("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac")
-    rnd = Round(preset("casino"), top)
+    rnd = Round(preset("casino"))
     rnd.place_wagers("cat", ante=5, seat=5)
     rnd.place_wagers("dan", ante=5)  # no seat number: after the numbered seats
     rnd.place_wagers("amy", ante=5, seat=2)
     rnd.place_wagers("eve", ante=5, seat=7)
     assert rnd.players == ("amy", "cat", "eve", "dan")
-    assert rnd.close_betting() == (
+    assert rnd.close_betting(top) == (
         ev.BettingClosed(("amy", "cat", "eve", "dan")),
         ev.HoleCardsDealt("amy", C("2c 3c")),
         ev.HoleCardsDealt("cat", C("4c 5c")),
@@ -206,12 +208,12 @@ def test_002_deal_in_stacks_of_two_in_seat_order_dealer_last_then_board_five() -
 
 def test_002_back_line_bets_follow_their_seat_and_get_no_cards() -> None:
     top = deck("As Ad 8h 8d Qc Qd Ah Kc 9s 4h 3c")
-    rnd = Round(preset("california"), top, bank=1000)
+    rnd = Round(preset("california"), bank=1000)
     rnd.place_wagers("amy", ante=10, seat=1)
     rnd.place_wagers("bob", ante=10, seat=2)
     rnd.place_wagers("carl", ante=5, trips=5, behind="amy")
     assert rnd.players == ("amy", "carl", "bob")
-    assert rnd.close_betting() == (
+    assert rnd.close_betting(top) == (
         ev.BettingClosed(("amy", "carl", "bob")),
         ev.HoleCardsDealt("amy", C("As Ad")),
         ev.HoleCardsDealt("bob", C("8h 8d")),
@@ -259,7 +261,7 @@ def test_legal_actions_nothing_while_betting() -> None:
 
 def test_legal_actions_pre_flop_4x_3x_check_flop_2x_check_river_1x_fold() -> None:
     rnd = casino_round()
-    rnd.close_betting()
+    rnd.close_betting(CASINO_TOP)
     assert names(rnd.legal_actions("amy")) == ["play_4x", "play_3x", "check"]
     assert rnd.legal_actions("amy") == (Action.play(4), Action.play(3), CHECK)
     rnd.act("amy", "check")
@@ -280,7 +282,7 @@ def test_legal_actions_pre_flop_4x_3x_check_flop_2x_check_river_1x_fold() -> Non
 
 def test_004_available_funds_limit_the_play_multiples() -> None:
     rnd = casino_round()
-    rnd.close_betting()
+    rnd.close_betting(CASINO_TOP)
     assert names(rnd.legal_actions("amy", available=D(40))) == ["play_4x", "play_3x", "check"]
     assert names(rnd.legal_actions("amy", available=D("39.99"))) == ["play_3x", "check"]
     assert names(rnd.legal_actions("amy", available=D(30))) == ["play_3x", "check"]
@@ -298,7 +300,7 @@ def test_004_available_funds_limit_the_play_multiples() -> None:
 
 def test_004_river_with_too_little_for_1x_can_only_fold() -> None:
     rnd = casino_round()
-    rnd.close_betting()
+    rnd.close_betting(CASINO_TOP)
     for street in range(2):
         for p in ("amy", "bob"):
             rnd.act(p, "check")
@@ -335,7 +337,7 @@ def test_illegal_actions_are_rejected_and_change_nothing(
     setup: str, player: str, action: str
 ) -> None:
     rnd = casino_round()
-    rnd.close_betting()
+    rnd.close_betting(CASINO_TOP)
     rnd.act("bob", "play_4x")
     if setup in ("flop", "river"):
         rnd.act("amy", "check")
@@ -357,7 +359,7 @@ def test_illegal_actions_are_rejected_and_change_nothing(
 @pytest.mark.parametrize("text", ["raise", "", "play_x", "play_fourx", "4x", "check please"])
 def test_actions_that_are_no_action_are_rejected(text: str) -> None:
     rnd = casino_round()
-    rnd.close_betting()
+    rnd.close_betting(CASINO_TOP)
     before = rnd.events
     with pytest.raises(IllegalActionError, match="is not an action"):
         rnd.act("amy", text)
@@ -383,7 +385,7 @@ def test_action_text_round_trips_and_sorts_largest_play_first() -> None:
 
 def test_a_street_where_everyone_has_played_goes_straight_to_the_showdown() -> None:
     rnd = casino_round()
-    rnd.close_betting()
+    rnd.close_betting(CASINO_TOP)
     rnd.act("bob", "play_3x")
     out = rnd.act("amy", "play_4x")
     assert types(out) == [
@@ -406,7 +408,7 @@ def test_a_street_where_everyone_has_played_goes_straight_to_the_showdown() -> N
 
 def test_a_flop_where_everyone_has_played_skips_to_the_showdown() -> None:
     rnd = casino_round()
-    rnd.close_betting()
+    rnd.close_betting(CASINO_TOP)
     rnd.act("amy", "check")
     rnd.act("bob", "check")
     rnd.act("bob", "play_2x")
@@ -425,9 +427,9 @@ LIVE_TOP = deck("4c 4d Ks Jd 4h Kc 9s 2h 7c")
 
 
 def test_004_timeout_checks_pre_flop_and_on_the_flop() -> None:
-    rnd = Round(preset("live"), LIVE_TOP)
+    rnd = Round(preset("live"))
     rnd.place_wagers("pat", ante=10, trips=5)
-    rnd.close_betting()
+    rnd.close_betting(LIVE_TOP)
     assert rnd.timeout_action("pat") == CHECK
     assert rnd.act("pat", rnd.timeout_action("pat"), auto=True)[0] == ev.DecisionMade(
         "pat", "pre_flop", "check", 0, D(0), True
@@ -440,9 +442,9 @@ def test_004_timeout_checks_pre_flop_and_on_the_flop() -> None:
 
 
 def test_004_the_timer_decides_only_its_own_action() -> None:
-    rnd = Round(preset("live"), LIVE_TOP)
+    rnd = Round(preset("live"))
     rnd.place_wagers("pat", ante=10)
-    rnd.close_betting()
+    rnd.close_betting(LIVE_TOP)
     before = rnd.events
     with pytest.raises(IllegalActionError, match="the timer decides check, not play_4x"):
         rnd.act("pat", "play_4x", auto=True)
@@ -454,9 +456,9 @@ def test_004_the_timer_decides_only_its_own_action() -> None:
 
 
 def test_004_timeout_at_river_auto_folds() -> None:
-    rnd = Round(preset("live"), LIVE_TOP)
+    rnd = Round(preset("live"))
     rnd.place_wagers("pat", ante=10, trips=5)
-    rnd.close_betting()
+    rnd.close_betting(LIVE_TOP)
     rnd.act("pat", "check", auto=True)
     rnd.act("pat", "check", auto=True)
     assert rnd.timeout_action("pat") == FOLD
@@ -483,7 +485,7 @@ def test_004_timeout_at_river_auto_folds() -> None:
 
 def test_timeout_action_only_for_a_hand_still_to_decide() -> None:
     rnd = casino_round()
-    rnd.close_betting()
+    rnd.close_betting(CASINO_TOP)
     rnd.act("amy", "play_4x")
     with pytest.raises(IllegalActionError):
         rnd.timeout_action("amy")
@@ -504,10 +506,10 @@ def test_003_antes_returned_first_right_to_left_then_hands_right_to_left() -> No
     # 003: when the dealer does not qualify the Antes are returned first, right to left
     # (the reverse of the deal: bob in seat 2 before amy in seat 1), then the hands are
     # resolved right to left.
-    rnd = Round(preset("casino"), NO_QUALIFY_TOP)
+    rnd = Round(preset("casino"))
     rnd.place_wagers("amy", ante=10, seat=1)
     rnd.place_wagers("bob", ante=10, seat=2)
-    rnd.close_betting()
+    rnd.close_betting(NO_QUALIFY_TOP)
     rnd.act("amy", "play_4x")
     rnd.act("bob", "check")
     rnd.act("bob", "check")
@@ -539,10 +541,10 @@ def test_003_antes_returned_first_right_to_left_then_hands_right_to_left() -> No
 def test_002_card_room_resolves_seat_by_seat_clockwise() -> None:
     # california (000/002): the same hands, clockwise from the player-dealer's left:
     # amy (seat 1) before bob (seat 2), Antes returned in that order too.
-    rnd = Round(preset("california"), NO_QUALIFY_TOP, bank=1000)
+    rnd = Round(preset("california"), bank=1000)
     rnd.place_wagers("bob", ante=10, seat=2)
     rnd.place_wagers("amy", ante=10, seat=1)
-    rnd.close_betting()
+    rnd.close_betting(NO_QUALIFY_TOP)
     rnd.act("amy", "play_4x")
     rnd.act("bob", "check")
     rnd.act("bob", "check")
@@ -554,10 +556,10 @@ def test_002_card_room_resolves_seat_by_seat_clockwise() -> None:
 
 
 def test_002_a_folded_hand_is_settled_at_the_fold_and_its_ante_is_not_returned() -> None:
-    rnd = Round(preset("casino"), NO_QUALIFY_TOP)
+    rnd = Round(preset("casino"))
     rnd.place_wagers("amy", ante=10, seat=1)
     rnd.place_wagers("bob", ante=10, trips=10, seat=2)
-    rnd.close_betting()
+    rnd.close_betting(NO_QUALIFY_TOP)
     rnd.act("amy", "play_4x")
     rnd.act("bob", "check")
     rnd.act("bob", "check")
@@ -595,7 +597,7 @@ def test_002_folded_hand_is_collected_at_the_fold_first_against_the_bank() -> No
     rnd = Round(preset("california-bad-beat"), ISSUE_7_TOP, bank=100)
     rnd.place_wagers("s1", ante=50, seat=1)
     rnd.place_wagers("s2", ante=10, seat=2)
-    rnd.close_betting()
+    rnd.close_betting(ISSUE_7_TOP)
     for street in ("pre_flop", "flop"):
         assert rnd.act("s1", "check")[0].street == street  # type: ignore[attr-defined]
         rnd.act("s2", "check")
@@ -630,12 +632,12 @@ def test_002_folds_are_collected_in_the_order_they_fold_with_their_back_line_bet
     # Two folds and a back-line bet on the second: each fold is collected at once, the
     # back-line bet with its hand; the bank of 100 is then used up by s1's loss.
     top = deck("Kc Qh 3c 4h 6c 7h Ac Ad 9h 8d 2c 2s 5d")
-    rnd = Round(preset("california"), top, bank=100)
+    rnd = Round(preset("california"), bank=100)
     rnd.place_wagers("s1", ante=50, seat=1)
     rnd.place_wagers("s2", ante=10, seat=2)
     rnd.place_wagers("s3", ante=5, seat=3)
     rnd.place_wagers("rail", ante=5, behind="s3")
-    rnd.close_betting()
+    rnd.close_betting(top)
     for _ in range(2):
         for p in ("s1", "s2", "s3"):
             rnd.act(p, "check")
@@ -662,9 +664,9 @@ def test_002_folds_are_collected_in_the_order_they_fold_with_their_back_line_bet
 def test_002_folded_trips_count_the_board_only() -> None:
     # california-bad-beat: pat folds 4c 4d on a board with one 4: the hole cards are not
     # considered, so the Trips bet loses although pat's best hand is three of a kind.
-    rnd = Round(preset("california-bad-beat"), LIVE_TOP, bank=500)
+    rnd = Round(preset("california-bad-beat"), bank=500)
     rnd.place_wagers("pat", ante=10, trips=5, seat=1)
-    rnd.close_betting()
+    rnd.close_betting(LIVE_TOP)
     rnd.act("pat", "check")
     rnd.act("pat", "check")
     rnd.act("pat", "fold")
@@ -676,12 +678,12 @@ def test_002_folded_trips_count_the_board_only() -> None:
 def test_002_bad_beat_pays_on_the_beaten_hand_and_back_line_follows() -> None:
     # amy 7d Ac makes three sevens and loses to the dealer's flush: a bad beat at 9:1.
     top = deck("7d Ac Ah 4h 7h 7c 2h 9h Kd")
-    rnd = Round(preset("california-bad-beat"), top, bank=100000)
+    rnd = Round(preset("california-bad-beat"), bank=100000)
     rnd.place_wagers("amy", ante=10, trips=10, bad_beat=10, seat=1)
     rnd.place_wagers("carl", ante=5, bad_beat=5, behind="amy")
     with pytest.raises(InvalidWagerError, match="may not exceed the Ante"):
         rnd.place_wagers("dora", ante=5, bad_beat=10, seat=2)
-    rnd.close_betting()
+    rnd.close_betting(top)
     out = rnd.act("amy", "play_4x")
     assert out[-12:] == (
         ev.HandShown("amy", C("7d Ac"), "three_of_a_kind", C("7h 7d 7c Ac Kd"), "lose"),
@@ -708,10 +710,10 @@ def test_002_bad_beat_pays_on_the_beaten_hand_and_back_line_follows() -> None:
 def test_000_player_dealer_pays_only_to_the_extent_of_the_bank() -> None:
     # amy 5c 6d makes a straight 2-6 on the board; bob 8h 8d a pair; dealer Qc Qd a pair.
     top = deck("5c 6d 8h 8d Qc Qd 2s 3h 4d Ks 9c")
-    rnd = Round(preset("california"), top, bank=100)
+    rnd = Round(preset("california"), bank=100)
     rnd.place_wagers("amy", ante=50, seat=1)
     rnd.place_wagers("bob", ante=10, seat=2)
-    rnd.close_betting()
+    rnd.close_betting(top)
     rnd.act("amy", "play_4x")
     rnd.act("bob", "play_4x")
     amy = [e for e in rnd.events if isinstance(e, ev.WagerSettled) and e.player == "amy"]
@@ -747,9 +749,9 @@ def test_000_player_dealer_pays_only_to_the_extent_of_the_bank() -> None:
 def test_001_payout_cap_withholds_the_blind_beyond_50000() -> None:
     # amy As Ks with Qs Js Ts on the board: a royal flush; dealer 9h 9d qualifies.
     top = deck("As Ks 9h 9d Qs Js Ts 2c 3d")
-    rnd = Round(preset("casino"), top)
+    rnd = Round(preset("casino"))
     rnd.place_wagers("amy", ante=1000, trips=1000, seat=1)
-    rnd.close_betting()
+    rnd.close_betting(top)
     rnd.act("amy", "play_4x")
     amy = [e for e in rnd.events if isinstance(e, ev.WagerSettled)]
     assert amy == [
@@ -765,9 +767,9 @@ def test_001_payout_cap_withholds_the_blind_beyond_50000() -> None:
 def test_blind_pays_3_to_2_on_a_flush_in_cents() -> None:
     # pat Ah 2h with Kh 9h 5h on the board: a flush; dealer Qc Qd qualifies.
     top = deck("Ah 2h Qc Qd Kh 9h 5h 3c 7d")
-    rnd = Round(preset("live"), top)
+    rnd = Round(preset("live"))
     rnd.place_wagers("pat", ante=5)
-    rnd.close_betting()
+    rnd.close_betting(top)
     rnd.act("pat", "play_3x")
     assert [e for e in rnd.events if isinstance(e, ev.WagerSettled)][:3] == [
         settled("pat", "ante", 5, "win", 5),
@@ -792,13 +794,13 @@ def _to(phase: str) -> Round:
     pre_flop: amy played 4x. flop: bob checked, cy checked. river: cy played 2x on
     the flop; at the river amy has played, cy has played 2x, bob is to decide.
     """
-    rnd = Round(preset("casino"), THREE_TOP)
+    rnd = Round(preset("casino"))
     rnd.place_wagers("amy", ante=10, trips=5, seat=1)
     rnd.place_wagers("bob", ante=20, seat=2)
     rnd.place_wagers("cy", ante=5, seat=3)
     if phase == "betting":
         return rnd
-    rnd.close_betting()
+    rnd.close_betting(THREE_TOP)
     rnd.act("amy", "play_4x")
     if phase == "pre_flop":
         return rnd
@@ -875,7 +877,7 @@ def test_003_after_void_or_settlement_every_command_raises(phase: str) -> None:
         lambda: rnd.place_wagers("dan", ante=10),
         lambda: rnd.place_wagers("amy", ante=10),
         lambda: rnd.withdraw("amy"),
-        rnd.close_betting,
+        lambda: rnd.close_betting(THREE_TOP),
         lambda: rnd.act("bob", "check"),
         lambda: rnd.act("bob", "fold"),
         lambda: rnd.act("bob", "play_1x"),
@@ -889,10 +891,10 @@ def test_003_after_void_or_settlement_every_command_raises(phase: str) -> None:
 
 
 def test_004_void_after_a_fold_returns_the_folded_hand_too() -> None:
-    rnd = Round(preset("casino"), CASINO_TOP)
+    rnd = Round(preset("casino"))
     rnd.place_wagers("amy", ante=10, seat=1)
     rnd.place_wagers("bob", ante=20, seat=2)
-    rnd.close_betting()
+    rnd.close_betting(CASINO_TOP)
     for p in ("amy", "bob", "amy", "bob"):
         rnd.act(p, "check")
     rnd.act("amy", "fold")
@@ -906,11 +908,11 @@ def test_004_void_after_a_fold_returns_the_folded_hand_too() -> None:
 
 
 def test_002_void_returns_a_back_line_bets_play_too() -> None:
-    rnd = Round(preset("california"), CASINO_TOP, bank=1000)
+    rnd = Round(preset("california"), bank=1000)
     rnd.place_wagers("amy", ante=10, seat=1)
     rnd.place_wagers("carl", ante=5, trips=5, behind="amy")
     rnd.place_wagers("bob", ante=10, seat=2)
-    rnd.close_betting()
+    rnd.close_betting(CASINO_TOP)
     rnd.act("amy", "play_3x")
     assert rnd.void("misdeal") == (
         ev.WagerReturned("amy", "ante", D(10)),
@@ -932,14 +934,14 @@ def test_002_void_returns_a_back_line_bets_play_too() -> None:
 
 
 def test_no_round_is_dealt_when_nobody_has_bet() -> None:
-    rnd = Round(preset("live"), CASINO_TOP)
+    rnd = Round(preset("live"))
     with pytest.raises(IllegalActionError, match="nobody has bet"):
-        rnd.close_betting()
+        rnd.close_betting(CASINO_TOP)
     rnd.place_wagers("amy", ante=10)
     rnd.withdraw("amy")
     before = rnd.events
     with pytest.raises(IllegalActionError, match="nobody has bet"):
-        rnd.close_betting()
+        rnd.close_betting(CASINO_TOP)
     assert rnd.events == before
     assert phase_of(rnd) is Phase.BETTING
     assert types(rnd.events) == ["round_opened", "wagers_placed", "wagers_withdrawn"]
@@ -947,7 +949,7 @@ def test_no_round_is_dealt_when_nobody_has_bet() -> None:
 
 
 def test_001_seven_seats_an_eighth_hand_is_rejected() -> None:
-    rnd = Round(preset("casino"), CASINO_TOP)
+    rnd = Round(preset("casino"))
     for i in range(7):
         rnd.place_wagers(f"p{i}", ante=5)
     before = rnd.events
@@ -964,13 +966,13 @@ def test_001_seven_seats_an_eighth_hand_is_rejected() -> None:
 
 @pytest.mark.parametrize("seat", [0, 8, -1])
 def test_001_seat_numbers_are_1_to_7(seat: int) -> None:
-    rnd = Round(preset("casino"), CASINO_TOP)
+    rnd = Round(preset("casino"))
     with pytest.raises(IllegalActionError, match=r"seat: must be 1\.\.7"):
         rnd.place_wagers("amy", ante=5, seat=seat)
 
 
 def test_seat_taken_is_rejected() -> None:
-    rnd = Round(preset("casino"), CASINO_TOP)
+    rnd = Round(preset("casino"))
     rnd.place_wagers("amy", ante=5, seat=3)
     with pytest.raises(IllegalActionError, match="seat 3 is taken"):
         rnd.place_wagers("bob", ante=5, seat=3)
@@ -983,13 +985,13 @@ def test_seat_taken_is_rejected() -> None:
 def test_004_live_table_is_unlimited_200_players_share_one_face_up_hand() -> None:
     # live (004): any number of players; one player hand dealt face up is common to
     # every player (shared_hand), each player deciding alone.
-    rnd = Round(preset("live"), CASINO_TOP)
+    rnd = Round(preset("live"))
     for i in range(200):
         rnd.place_wagers(f"p{i}", ante=5 + i % 3, seat=1000 - i if i % 2 else None)
     assert len(rnd.players) == 200
     with pytest.raises(IllegalActionError, match="1 or more"):
         rnd.place_wagers("p0", ante=5, seat=0)
-    out = rnd.close_betting()
+    out = rnd.close_betting(CASINO_TOP)
     assert types(out) == [
         "betting_closed",
         "player_hand_dealt",
@@ -1020,13 +1022,13 @@ def test_one_deck_deals_22_separate_hands() -> None:
     # Without a shared hand, 22 hands, the dealer's two cards and the board use 51
     # cards; the rule set allows no more seats than that.
     rules = rules_from_data({"extends": "live", "shared_hand": False, "seats": 22})
-    rnd = Round(rules, CASINO_TOP)
+    rnd = Round(rules)
     for i in range(22):
         rnd.place_wagers(f"p{i}", ante=5)
     with pytest.raises(IllegalActionError, match="the table's 22 seats are taken"):
         rnd.place_wagers("p22", ante=5)
     rnd.place_wagers("p21", ante=10)  # a hand already in may still change its wagers
-    out = rnd.close_betting()
+    out = rnd.close_betting(CASINO_TOP)
     holes = [e.cards for e in out if isinstance(e, ev.HoleCardsDealt)]
     assert len(holes) == 22
     assert all(len(h) == 2 for h in holes)
@@ -1041,19 +1043,19 @@ def test_one_deck_deals_22_separate_hands() -> None:
 
 def test_002_back_line_bets_only_on_california_tables() -> None:
     for name in ("casino", "live"):
-        rnd = Round(preset(name), CASINO_TOP)
+        rnd = Round(preset(name))
         rnd.place_wagers("amy", ante=5, seat=1)
         with pytest.raises(IllegalActionError, match="no back-line bets"):
             rnd.place_wagers("carl", ante=5, behind="amy")
     for name in ("california", "california-bad-beat"):
-        rnd = Round(preset(name), CASINO_TOP, bank=1000)
+        rnd = Round(preset(name), bank=1000)
         rnd.place_wagers("amy", ante=5, seat=1)
         rnd.place_wagers("carl", ante=5, behind="amy")
         assert rnd.events[-1] == ev.WagersPlaced("carl", D(5), D(5), D(0), D(0), None, "amy")
 
 
 def test_002_back_line_bet_only_behind_a_seated_hand() -> None:
-    rnd = Round(preset("california"), CASINO_TOP, bank=1000)
+    rnd = Round(preset("california"), bank=1000)
     with pytest.raises(IllegalActionError, match="not a seated hand"):
         rnd.place_wagers("carl", ante=5, behind="amy")
     rnd.place_wagers("amy", ante=5, seat=1)
@@ -1075,7 +1077,7 @@ def test_002_back_line_bet_only_behind_a_seated_hand() -> None:
 
 
 def test_004_withdraw_removes_the_back_line_bets_riding_on_that_hand() -> None:
-    rnd = Round(preset("california"), CASINO_TOP, bank=1000)
+    rnd = Round(preset("california"), bank=1000)
     rnd.place_wagers("amy", ante=5, seat=1)
     rnd.place_wagers("carl", ante=5, behind="amy")
     rnd.place_wagers("bob", ante=5, seat=2)
@@ -1100,32 +1102,38 @@ def test_004_withdraw_removes_the_back_line_bets_riding_on_that_hand() -> None:
 def test_000_player_dealer_bank_is_required_and_within_limits(name: str) -> None:
     rules = preset(name)
     with pytest.raises(InvalidWagerError, match="needs the player-dealer's bank"):
-        Round(rules, CASINO_TOP)
+        Round(rules)
     with pytest.raises(InvalidWagerError, match=r"between 100\.00 and 100000\.00"):
-        Round(rules, CASINO_TOP, bank=99)
+        Round(rules, bank=99)
     with pytest.raises(InvalidWagerError, match=r"between 100\.00 and 100000\.00"):
-        Round(rules, CASINO_TOP, bank="100000.01")
+        Round(rules, bank="100000.01")
     with pytest.raises(InvalidWagerError):
-        Round(rules, CASINO_TOP, bank="1.001")
-    assert Round(rules, CASINO_TOP, bank=100).events[0] == ev.RoundOpened("", name, None, D(100))
-    assert Round(rules, CASINO_TOP, bank=100000).events[0].to_dict()["bank"] == 100000
+        Round(rules, bank="1.001")
+    assert Round(rules, bank=100).events[0] == ev.RoundOpened("", name, D(100))
+    assert Round(rules, bank=100000).events[0].to_dict()["bank"] == 100000
 
 
 @pytest.mark.parametrize("name", ["casino", "live"])
 def test_001_house_tables_take_no_bank(name: str) -> None:
     with pytest.raises(InvalidWagerError, match="house-banked"):
-        Round(preset(name), CASINO_TOP, bank=1000)
+        Round(preset(name), bank=1000)
 
 
-def test_round_needs_a_deck_of_52_distinct_cards() -> None:
-    with pytest.raises(InvalidDealError, match="expected 52 cards"):
-        Round(preset("casino"), CASINO_TOP[:51])
-    with pytest.raises(UthError, match="duplicate"):
-        Round(preset("casino"), (*CASINO_TOP[:51], CASINO_TOP[0]))
+def test_close_betting_needs_a_deck_of_52_distinct_cards_and_changes_nothing() -> None:
+    rnd = casino_round()
+    before = (rnd.events, rnd.actions)
+    with pytest.raises(InvalidDealError, match=r"^deck: expected 52 cards, got 51$"):
+        rnd.close_betting(CASINO_TOP[:51])
+    with pytest.raises(UthError, match=r"^deck: duplicate card As$"):
+        rnd.close_betting((*CASINO_TOP[:51], CASINO_TOP[0]))
+    assert not rnd.can_close_betting(CASINO_TOP[:51])
+    assert (rnd.events, rnd.actions, rnd.deck_order) == (*before, ())
+    assert phase_of(rnd) is Phase.BETTING
+    assert rnd.can_close_betting(CASINO_TOP)
 
 
 def test_wagers_are_checked_against_the_rule_set_and_change_nothing() -> None:
-    rnd = Round(preset("casino"), CASINO_TOP)
+    rnd = Round(preset("casino"))
     before = rnd.events
     with pytest.raises(InvalidWagerError, match="Ante must be between"):
         rnd.place_wagers("amy", ante=4)
@@ -1166,7 +1174,7 @@ def _cards_seen(rnd: Round, viewer: str | None, folded: frozenset[str]) -> set[s
 
 def test_visible_to_own_hole_cards_only_dealer_and_board_hidden() -> None:
     rnd = casino_round()
-    rnd.close_betting()
+    rnd.close_betting(CASINO_TOP)
     for viewer in ("amy", "bob", None):
         shown = [e for e in rnd.events if ev.visible_to(e, viewer)]
         assert not any(isinstance(e, ev.DealerCardsDealt | ev.BoardPlaced) for e in shown)
@@ -1177,10 +1185,10 @@ def test_visible_to_own_hole_cards_only_dealer_and_board_hidden() -> None:
 
 
 def test_002_a_folded_hands_hole_cards_are_never_shown_to_others() -> None:
-    rnd = Round(preset("casino"), CASINO_TOP)
+    rnd = Round(preset("casino"))
     rnd.place_wagers("amy", ante=10, seat=1)
     rnd.place_wagers("bob", ante=10, seat=2)
-    rnd.close_betting()
+    rnd.close_betting(CASINO_TOP)
     for p in ("amy", "bob", "amy", "bob"):
         rnd.act(p, "check")
     rnd.act("bob", "fold")
@@ -1204,14 +1212,14 @@ def test_002_a_folded_hands_hole_cards_are_never_shown_to_others() -> None:
 
 
 def _voided_after_withdrawals() -> Round:
-    rnd = Round(preset("california-bad-beat"), CASINO_TOP, game_id="r-9", bank=5000)
+    rnd = Round(preset("california-bad-beat"), game_id="r-9", bank=5000)
     rnd.place_wagers("amy", ante=10, bad_beat=5, seat=1)
     rnd.place_wagers("carl", ante=5, behind="amy")
     rnd.place_wagers("bob", ante=10, seat=2)
     rnd.place_wagers("bob", ante=20, trips=5, seat=3)
     rnd.withdraw("amy")
     rnd.place_wagers("amy", ante=15, seat=1)
-    rnd.close_betting()
+    rnd.close_betting(CASINO_TOP)
     rnd.act("bob", "check", auto=True)
     rnd.act("amy", "play_3x")
     rnd.void("shuffler malfunction")
@@ -1219,9 +1227,9 @@ def _voided_after_withdrawals() -> Round:
 
 
 def _timeouts() -> Round:
-    rnd = Round(preset("live"), LIVE_TOP, game_id="L-1")
+    rnd = Round(preset("live"), game_id="L-1")
     rnd.place_wagers("pat", ante=10, trips=5)
-    rnd.close_betting()
+    rnd.close_betting(LIVE_TOP)
     for _ in range(3):
         rnd.act("pat", rnd.timeout_action("pat"), auto=True)
     return rnd
@@ -1249,10 +1257,164 @@ def test_replay_reproduces_the_same_events(
 
 def test_replay_refuses_a_record_that_does_not_fit_the_rules() -> None:
     rnd = casino_round()
-    rnd.close_betting()
+    rnd.close_betting(CASINO_TOP)
     rnd.act("amy", "play_4x")
     with pytest.raises(UthError):
         replay(preset("california"), CASINO_TOP, rnd.events)  # needs a bank
     bogus = (*rnd.events, ev.DecisionMade("amy", "pre_flop", "play_4x", 4, D(40)))
     with pytest.raises(IllegalActionError):
         replay(rnd.rules, CASINO_TOP, bogus)
+
+
+# ---------------------------------------------------------------------------
+# The betting phase: verify / can / do, the deck at the close, the action log
+# ---------------------------------------------------------------------------
+
+AT = datetime(2026, 11, 30, 17, 0, tzinfo=UTC)
+
+
+def test_verify_place_wagers_raises_what_place_wagers_raises_and_changes_nothing() -> None:
+    rnd = Round(preset("california-bad-beat"), bank=1000)
+    rnd.place_wagers("amy", ante=10, seat=1)
+    before = (rnd.events, rnd.actions, rnd.players)
+    bad: list[tuple[dict[str, object], type[Exception], str]] = [
+        (
+            {"ante": 0},
+            InvalidWagerError,
+            "wagers.ante: the Ante must be between 5.00 and 1000.00, got 0.00",
+        ),
+        (
+            {"ante": 10, "trips": 20},
+            InvalidWagerError,
+            "wagers.trips: Trips may not exceed the Ante (10.00), got 20.00",
+        ),
+        ({"ante": 10, "seat": 1}, IllegalActionError, "seat: seat 1 is taken"),
+        (
+            {"ante": 10, "behind": "nobody"},
+            IllegalActionError,
+            "behind: 'nobody' is not a seated hand",
+        ),
+        (
+            {"ante": 10, "at": datetime(2026, 11, 30)},
+            IllegalActionError,
+            "at: expected a timezone-aware",
+        ),
+    ]
+    for kwargs, error, message in bad:
+        for call in (rnd.verify_place_wagers, rnd.place_wagers):
+            with pytest.raises(error, match="^" + re.escape(message)):
+                call("bob", **kwargs)  # type: ignore[arg-type]
+        assert not rnd.can_place_wagers("bob", **kwargs)  # type: ignore[arg-type]
+    assert (rnd.events, rnd.actions, rnd.players) == before
+    assert rnd.verify_place_wagers("bob", ante="10.50", trips=5, seat=2) == Wagers(
+        D("10.50"), D("10.50"), D(5), D(0)
+    )
+    assert rnd.can_place_wagers("bob", ante=10, behind="amy")
+    assert (rnd.events, rnd.actions, rnd.players) == before
+
+
+def test_verify_act_checks_the_funds_for_a_play_and_the_timer() -> None:
+    rnd = casino_round()
+    rnd.close_betting(CASINO_TOP)
+    assert rnd.verify_act("amy", "play_4x", available=D(40)) == Action.play(4)
+    assert not rnd.can_act("amy", "play_4x", available=D("39.99"))
+    assert rnd.can_act("amy", "play_3x", available=D("39.99"))
+    assert not rnd.can_act("amy", "play_4x", auto=True)  # the timer checks pre-flop
+    assert rnd.can_act("amy", "check", auto=True)
+    assert not rnd.can_act("nobody", "check")
+    with pytest.raises(IllegalActionError, match=r"^action: play_4x is not legal for 'amy'"):
+        rnd.verify_act("amy", "play_4x", available=D(35))
+    assert rnd.actions[-1].kind == "close_betting"  # nothing was recorded
+    assert rnd.can_withdraw("amy") is False  # betting is closed
+    assert rnd.can_void()
+    rnd.void("malfunction")
+    assert not rnd.can_void()
+
+
+def test_every_accepted_command_is_in_the_action_log_with_its_time() -> None:
+    rnd = Round(preset("california"), game_id="g-7", bank=1000)
+    rnd.place_wagers("amy", ante=10, trips=5, seat=1, at=AT)
+    rnd.place_wagers("bob", ante=20, seat=2)
+    rnd.place_wagers("cat", ante=5, behind="amy", at=AT)
+    with pytest.raises(InvalidWagerError):
+        rnd.place_wagers("dan", ante=1)  # refused: not in the log
+    rnd.place_wagers("eve", ante=5, seat=3)
+    rnd.withdraw("bob", at=AT)
+    rnd.close_betting(CASINO_TOP, at=AT)
+    rnd.act("amy", "play_4x", available=D(40), at=AT)
+    rnd.void("malfunction", at=AT)
+    log = rnd.actions
+    assert [(a.kind, a.player, dict(a.payload), a.at) for a in log] == [
+        (
+            "place_wagers",
+            "amy",
+            {
+                "ante": D(10),
+                "blind": D(10),
+                "trips": D(5),
+                "bad_beat": D(0),
+                "seat": 1,
+                "behind": None,
+            },
+            AT,
+        ),
+        (
+            "place_wagers",
+            "bob",
+            {
+                "ante": D(20),
+                "blind": D(20),
+                "trips": D(0),
+                "bad_beat": D(0),
+                "seat": 2,
+                "behind": None,
+            },
+            None,
+        ),
+        (
+            "place_wagers",
+            "cat",
+            {
+                "ante": D(5),
+                "blind": D(5),
+                "trips": D(0),
+                "bad_beat": D(0),
+                "seat": None,
+                "behind": "amy",
+            },
+            AT,
+        ),
+        (
+            "place_wagers",
+            "eve",
+            {
+                "ante": D(5),
+                "blind": D(5),
+                "trips": D(0),
+                "bad_beat": D(0),
+                "seat": 3,
+                "behind": None,
+            },
+            None,
+        ),
+        ("withdraw", "bob", {}, AT),
+        ("close_betting", None, {}, AT),
+        ("act", "amy", {"action": "play_4x", "auto": False}, AT),
+        ("void", None, {"reason": "malfunction"}, AT),
+    ]
+    with pytest.raises(TypeError):
+        log[0].payload["ante"] = D(1)  # type: ignore[index]
+    assert log[0] == ActionRecord(
+        "place_wagers",
+        "amy",
+        {"ante": D(10), "blind": D(10), "trips": D(5), "bad_beat": D(0), "seat": 1, "behind": None},
+        AT,
+    )
+
+
+def test_the_deck_comes_at_the_close_of_betting_with_its_colour() -> None:
+    rnd = casino_round()
+    assert rnd.deck_order == () and rnd.dealer_hole == ()
+    out = rnd.close_betting(PreparedDeck(CASINO_TOP, "blue"))
+    assert out[0] == ev.BettingClosed(("amy", "bob"), "blue")
+    assert rnd.deck_order == CASINO_TOP

@@ -235,22 +235,23 @@ def _play_round(rng: random.Random, procedures: dict[str, DeckProcedure]) -> Pha
     bank = None
     if rules.bank is not None:
         bank = _amount(rng, rules.bank.min, rules.bank.max)
-    rnd = Round(rules, deck, game_id=f"sim-{rng.getrandbits(32):08x}", bank=bank)
+    rnd = Round(rules, game_id=f"sim-{rng.getrandbits(32):08x}", bank=bank)
     staked = _seat_table(rng, rnd)
     void_at = rng.random() if rng.random() < 0.15 else None
     if void_at is not None and void_at < 0.2:
         rnd.void("simulated malfunction while betting")
     elif not staked:
         before = rnd.events
+        assert not rnd.can_close_betting(deck)
         try:
-            rnd.close_betting()
+            rnd.close_betting(deck)
         except IllegalActionError:
             assert rnd.events == before
         else:  # pragma: no cover - the assertion below reports it
             raise AssertionError("a round was dealt with nobody betting")
         rnd.void("nobody bet")
     else:
-        rnd.close_betting()
+        rnd.close_betting(deck)
         _check_deal(rnd, deck.order)
         while rnd.phase in (Phase.PRE_FLOP, Phase.FLOP, Phase.RIVER):
             if void_at is not None and rng.random() < 0.1:
@@ -267,6 +268,8 @@ def _play_round(rng: random.Random, procedures: dict[str, DeckProcedure]) -> Pha
                 if other not in awaiting:
                     assert rnd.legal_actions(other) == ()
             illegal = [a for a in ALL_ACTIONS if a not in legal]
+            assert all(rnd.can_act(player, a, available=available) for a in legal)
+            assert not any(rnd.can_act(player, a, available=available) for a in illegal)
             if illegal and rng.random() < 0.2:
                 before = rnd.events
                 try:

@@ -43,7 +43,14 @@ from uth.cli.views import RESULT_STYLE, WAGER_LABEL, cards_text, describe, money
 from uth.engine import Action, Phase, Round
 from uth.engine import events as ev
 from uth.engine.settlement import check_bank
-from uth.engine.wagers import Wagers, validate_wagers
+from uth.engine.wagers import (
+    BetSpot,
+    Wagers,
+    least_play,
+    spot_limit,
+    spot_max,
+    validate_wagers,
+)
 from uth.errors import UthError
 from uth.evaluator import evaluate
 from uth.money import ZERO, parse_amount
@@ -173,14 +180,14 @@ class _Table:
         wagers = self._ask_wagers()
         deck = self.procedure.next_deck()
         self.rounds += 1
-        rnd = Round(self.rules, deck, game_id=str(self.rounds), bank=self.bank)
+        rnd = Round(self.rules, game_id=str(self.rounds), bank=self.bank)
         rnd.place_wagers(
             PLAYER, ante=wagers.ante, trips=wagers.trips, bad_beat=wagers.bad_beat, seat=1
         )
         if deck.colour is not None:
             self.console.print(f"Dealing from the {deck.colour} deck.")
         self.rows = []
-        self._show(rnd.close_betting())
+        self._show(rnd.close_betting(deck))
         left = self.balance - wagers.total
         while rnd.phase in (Phase.PRE_FLOP, Phase.FLOP, Phase.RIVER):
             legal = rnd.legal_actions(PLAYER, available=left)
@@ -212,21 +219,20 @@ class _Table:
         trips = bad_beat = ZERO
         if rules.trips is not None:
             trips = self._ask_amount(
-                f"Trips ({self._side_limits(rules.trips.min, rules.trips.max, ante)}, 0 for none)",
+                f"Trips ({self._side_limits('trips', ante)}, 0 for none)",
                 self.last.trips,
                 lambda t: self._check(ante=ante, trips=t),
             )
         if rules.bad_beat is not None:
             bad_beat = self._ask_amount(
-                "Bad Beat "
-                f"({self._side_limits(rules.bad_beat.min, rules.bad_beat.max, ante)}, 0 for none)",
+                f"Bad Beat ({self._side_limits('bad_beat', ante)}, 0 for none)",
                 self.last.bad_beat,
                 lambda b: self._check(ante=ante, trips=trips, bad_beat=b),
             )
         wagers = self._check(ante=ante, trips=trips, bad_beat=bad_beat)
         self.last = _Bets(ante, trips, bad_beat)
         left = self.balance - wagers.total
-        if left < ante * min(rules.play_multiples.river):
+        if left < least_play(rules, ante):
             self.console.print(
                 Text(
                     f"Note: {money(left)} left would not cover a 1x Play ({money(ante)}); "
@@ -236,10 +242,11 @@ class _Table:
             )
         return wagers
 
-    def _side_limits(self, low: Decimal, high: Decimal, ante: Decimal) -> str:
-        if self.rules.side_bets_not_above_ante:
-            high = min(high, ante)
-        return f"{money(low)} to {money(high)}"
+    def _side_limits(self, spot: BetSpot, ante: Decimal) -> str:
+        limit = spot_limit(self.rules, spot)
+        high = spot_max(self.rules, spot, ante)
+        assert limit is not None and high is not None
+        return f"{money(limit.min)} to {money(high)}"
 
     def _check(self, *, ante: Decimal, trips: Decimal = ZERO, bad_beat: Decimal = ZERO) -> Wagers:
         """The wagers, checked against the rule set and the balance.

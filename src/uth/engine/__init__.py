@@ -1,10 +1,11 @@
-"""The pure game engine: wagers, settlement and the round state machine.
+"""The pure game engine: wagers, settlement and the round state machine (its betting
+phase included: verify / can / do, the deck at ``close_betting``, the action log).
 
 Imports only ``uth.cards``, ``uth.evaluator`` and ``uth.rules``; nothing here does
 I/O, reads a clock or draws a random number (STYLE.md, "What that means here").
 """
 
-from uth.engine.round import CHECK, FOLD, Action, Phase, Round, replay
+from uth.engine.round import CHECK, FOLD, Action, ActionRecord, Phase, Round, replay
 from uth.engine.settlement import (
     DealerResult,
     HandEntry,
@@ -20,6 +21,7 @@ __all__ = [
     "FOLD",
     "LAYOUT_ORDER",
     "Action",
+    "ActionRecord",
     "DealerResult",
     "HandEntry",
     "HandResult",

@@ -51,12 +51,11 @@ def _json(value: Any) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class RoundOpened(Event):
-    """Betting opens for a round."""
+    """Betting opens for a round (no cards yet: the deck comes at the close of betting)."""
 
     type: ClassVar[str] = "round_opened"
     game_id: str
     rules: str
-    deck_colour: str | None
     bank: Decimal | None
 
 
@@ -84,10 +83,18 @@ class WagersWithdrawn(Event):
 
 @dataclass(frozen=True, slots=True)
 class BettingClosed(Event):
-    """No more bets; the deal begins."""
+    """No more bets; the deal begins from the deck received now.
+
+    Attributes:
+        hands: every hand's id (seated and back-line) in settlement order.
+        deck_colour: the back colour of the deck dealt (two-deck procedures, 000/002),
+            or None.
+
+    """
 
     type: ClassVar[str] = "betting_closed"
     hands: tuple[str, ...]
+    deck_colour: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,21 +8,32 @@ or fold; a folded hand is collected at the fold, first against a player-dealer's
 bank); the dealer's hand revealed and announced; settlement in the rule set's
 ``settlement_order`` (clockwise seat by seat, 002; right to left, 003).
 
-The round is pure: the shuffled deck comes in from outside, nothing reads a clock,
-does I/O or draws a random number. Each command is checked, applied, and recorded
-as events (:mod:`uth.engine.events`); :func:`replay` rebuilds a round from its
-rule set, deck and events. Players decide in any order on a street (an online
-table decides at once; a card room asks clockwise); the street ends when every
-hand still to decide has decided.
+The round is pure: nothing reads a clock, does I/O or draws a random number. A
+round starts in :attr:`Phase.BETTING` without cards; the shuffled deck comes in
+from outside at :meth:`Round.close_betting` (the chance step, like a chance node in
+OpenSpiel), and the time of a command, when the caller has one, comes in as its
+``at`` keyword.
+
+Every command follows pokerkit's verify / can / do pattern: ``verify_X(...)``
+raises the error ``X(...)`` would raise and changes nothing, ``can_X(...)`` says
+whether ``X`` is allowed now, and ``X(...)`` verifies then applies. An accepted
+command is recorded twice: as events (:mod:`uth.engine.events`, what the dealer
+does and announces) and as one :class:`ActionRecord` in :attr:`Round.actions`
+(what was asked, by whom and when; :mod:`uth.engine.history` stores and replays
+them). :func:`replay` rebuilds a round from its rule set, deck and events.
+Players decide in any order on a street (an online table decides at once; a card
+room asks clockwise); the street ends when every hand still to decide has decided.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
-from typing import TypeVar
+from types import MappingProxyType
+from typing import Literal, TypeVar
 
 from uth.cards.card import Card, check_distinct
 from uth.cards.deck import PreparedDeck
@@ -36,7 +47,7 @@ from uth.engine.settlement import (
     settle_at_fold,
 )
 from uth.engine.wagers import INITIAL_WAGERS, Wagers, validate_wagers
-from uth.errors import IllegalActionError, InvalidDealError
+from uth.errors import IllegalActionError, InvalidDealError, UthError
 from uth.rules import RuleSet
 
 _E = TypeVar("_E", bound=ev.Event)
@@ -104,6 +115,37 @@ class Action:
 CHECK = Action(1, "check")
 FOLD = Action(2, "fold")
 
+ActionKind = Literal["place_wagers", "withdraw", "close_betting", "act", "void"]
+#: A value in an :class:`ActionRecord`'s payload (amounts are Decimal currency units).
+PayloadValue = str | int | bool | Decimal | None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """One accepted command, as the round's action log keeps it (:attr:`Round.actions`).
+
+    Attributes:
+        kind: ``place_wagers``, ``withdraw``, ``close_betting``, ``act`` or ``void``.
+        player: the hand's id; None for ``close_betting`` and ``void``.
+        payload: the command's arguments as accepted (read-only):
+            ``place_wagers``: ``ante``, ``blind``, ``trips``, ``bad_beat`` (Decimal,
+            currency units, as validated), ``seat`` (int or None), ``behind`` (str or
+            None); ``act``: ``action`` (``play_4x`` ... ``fold``) and ``auto`` (bool);
+            ``void``: ``reason``; ``withdraw`` and ``close_betting``: empty (the deck
+            is kept by the round, :attr:`Round.deck_order`).
+        at: when the caller accepted the command (timezone-aware), or None when the
+            caller passed no time; the engine never reads a clock.
+
+    """
+
+    kind: ActionKind
+    player: str | None
+    payload: Mapping[str, PayloadValue]
+    at: datetime | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "payload", MappingProxyType(dict(self.payload)))
+
 
 @dataclass
 class _Hand:
@@ -118,28 +160,29 @@ class _Hand:
 
 @dataclass
 class Round:
-    """One round at one table.
+    """One round at one table, from the betting phase to settlement or void.
+
+    A new round is in :attr:`Phase.BETTING` and holds no cards: wagers are placed
+    (:meth:`place_wagers`) and withdrawn (:meth:`withdraw`), then
+    :meth:`close_betting` receives the shuffled deck and deals.
 
     Args:
         rules: the rule set.
-        deck: the shuffled deck (52 distinct cards, first dealt first) or a
-            :class:`~uth.cards.PreparedDeck` (its back colour is recorded).
         game_id: the round's identifier (the server's game number); recorded only.
         bank: the player-dealer's bank (player-dealer rule sets only).
 
     Raises:
-        InvalidDealError: the deck is not 52 distinct cards.
         InvalidWagerError: a bank is missing, not allowed, or outside its limits.
 
     """
 
     rules: RuleSet
-    deck: Sequence[Card] | PreparedDeck
     game_id: str = ""
     bank: object | None = None
     phase: Phase = field(default=Phase.BETTING, init=False)
     settlement: Settlement | None = field(default=None, init=False)
     _events: list[ev.Event] = field(default_factory=list, init=False)
+    _actions: list[ActionRecord] = field(default_factory=list, init=False)
     _hands: dict[str, _Hand] = field(default_factory=dict, init=False)
     _order: int = field(default=0, init=False)
     _cards: tuple[Card, ...] = field(default=(), init=False)
@@ -153,18 +196,8 @@ class Round:
     _fold_running: Decimal = field(default=Decimal(0), init=False)
 
     def __post_init__(self) -> None:
-        colour = None
-        if isinstance(self.deck, PreparedDeck):
-            colour = self.deck.colour
-            cards = self.deck.order
-        else:
-            cards = tuple(self.deck)
-        if len(cards) != 52:
-            raise InvalidDealError(f"deck: expected 52 cards, got {len(cards)}", field="deck")
-        check_distinct(cards, field="deck")
-        self._cards = cards
         self._bank = check_bank(self.rules, self.bank)
-        self._emit(ev.RoundOpened(self.game_id, self.rules.name, colour, self._bank))
+        self._emit(ev.RoundOpened(self.game_id, self.rules.name, self._bank))
 
     # ----------------------------------------------------------------- queries
     @property
@@ -176,6 +209,11 @@ class Round:
     def event_count(self) -> int:
         """How many events so far."""
         return len(self._events)
+
+    @property
+    def actions(self) -> tuple[ActionRecord, ...]:
+        """Every accepted command so far, in order (the action log)."""
+        return tuple(self._actions)
 
     def events_since(self, start: int) -> tuple[ev.Event, ...]:
         """The events from index ``start`` on (for a caller that has read the rest)."""
@@ -200,7 +238,9 @@ class Round:
 
     @property
     def deck_order(self) -> tuple[Card, ...]:
-        """The 52 cards of the deck in deal order (keep it secret until settled)."""
+        """The 52 cards of the deck in deal order once betting closed, else empty
+        (keep it secret until settled).
+        """
         return self._cards
 
     @property
@@ -298,6 +338,73 @@ class Round:
         return FOLD if self.phase == Phase.RIVER else CHECK
 
     # ---------------------------------------------------------------- commands
+    def verify_place_wagers(
+        self,
+        player: str,
+        *,
+        ante: object,
+        blind: object | None = None,
+        trips: object = 0,
+        bad_beat: object = 0,
+        seat: int | None = None,
+        behind: str | None = None,
+        at: datetime | None = None,
+    ) -> Wagers:
+        """Check :meth:`place_wagers`'s arguments without changing anything.
+
+        The one definition of a legal bet: the limits of the Ante, Trips and Bad
+        Beat Bonus, the Blind equal to the Ante, side bets against the Ante (002),
+        seats and back-line bets.
+
+        Returns:
+            The validated wagers (Decimal, currency units).
+
+        Raises:
+            IllegalActionError: betting is closed, the seat is taken or out of range,
+                the table is full, a back-line bet is not allowed or has no hand,
+                ``at`` is not a timezone-aware datetime.
+            InvalidWagerError: a wager breaks the rule set (see ``validate_wagers``).
+
+        """
+        self._require(Phase.BETTING, "place wagers")
+        if not isinstance(player, str) or not player:
+            raise IllegalActionError(
+                f"player: expected a non-empty id, got {player!r}", field="player"
+            )
+        wagers = validate_wagers(self.rules, ante=ante, blind=blind, trips=trips, bad_beat=bad_beat)
+        if behind is not None:
+            self._check_behind(player, behind)
+        else:
+            self._check_seat(player, seat, self._hands.get(player))
+        _check_at(at)
+        return wagers
+
+    def can_place_wagers(
+        self,
+        player: str,
+        *,
+        ante: object,
+        blind: object | None = None,
+        trips: object = 0,
+        bad_beat: object = 0,
+        seat: int | None = None,
+        behind: str | None = None,
+        at: datetime | None = None,
+    ) -> bool:
+        """Whether :meth:`place_wagers` would accept these wagers now."""
+        return _can(
+            lambda: self.verify_place_wagers(
+                player,
+                ante=ante,
+                blind=blind,
+                trips=trips,
+                bad_beat=bad_beat,
+                seat=seat,
+                behind=behind,
+                at=at,
+            )
+        )
+
     def place_wagers(
         self,
         player: str,
@@ -308,6 +415,7 @@ class Round:
         bad_beat: object = 0,
         seat: int | None = None,
         behind: str | None = None,
+        at: datetime | None = None,
     ) -> ev.WagersPlaced:
         """Place (or replace) a hand's initial wagers while betting is open.
 
@@ -318,71 +426,144 @@ class Round:
             seat: the seat number 1..seats, for tables with seats; hands settle in
                 seat order, unnumbered hands after them in order of arrival.
             behind: for a back-line bet, the seated hand it rides on (002).
+            at: when the command was accepted (recorded in :attr:`actions`).
 
         Raises:
-            IllegalActionError: betting is closed, the seat is taken or out of range,
-                the table is full, a back-line bet is not allowed or has no hand.
-            InvalidWagerError: a wager breaks the rule set (see ``validate_wagers``).
+            IllegalActionError, InvalidWagerError: see :meth:`verify_place_wagers`;
+                a rejected bet changes nothing.
 
         """
-        self._require(Phase.BETTING, "place wagers")
-        if not isinstance(player, str) or not player:
-            raise IllegalActionError(
-                f"player: expected a non-empty id, got {player!r}", field="player"
-            )
-        wagers = validate_wagers(self.rules, ante=ante, blind=blind, trips=trips, bad_beat=bad_beat)
-        existing = self._hands.get(player)
+        wagers = self.verify_place_wagers(
+            player,
+            ante=ante,
+            blind=blind,
+            trips=trips,
+            bad_beat=bad_beat,
+            seat=seat,
+            behind=behind,
+            at=at,
+        )
         if behind is not None:
-            self._check_behind(player, behind)
             seat = None
-        else:
-            self._check_seat(player, seat, existing)
+        existing = self._hands.get(player)
         order = existing.order if existing else self._next_order()
         self._hands[player] = _Hand(player, wagers, seat, behind, order)
         self._order_cache = None
+        self._log(
+            "place_wagers",
+            player,
+            {
+                "ante": wagers.ante,
+                "blind": wagers.blind,
+                "trips": wagers.trips,
+                "bad_beat": wagers.bad_beat,
+                "seat": seat,
+                "behind": behind,
+            },
+            at,
+        )
         return self._emit(
             ev.WagersPlaced(
                 player, wagers.ante, wagers.blind, wagers.trips, wagers.bad_beat, seat, behind
             )
         )
 
-    def withdraw(self, player: str) -> tuple[ev.Event, ...]:
-        """Take back a hand's wagers while betting is open (the player left, 004);
-        back-line bets on that hand are withdrawn with it.
+    def verify_withdraw(self, player: str, *, at: datetime | None = None) -> None:
+        """Check :meth:`withdraw`'s arguments without changing anything.
 
         Raises:
-            IllegalActionError: betting is closed or there is no such hand.
+            IllegalActionError: betting is closed, there is no such hand, or ``at``
+                is not a timezone-aware datetime.
 
         """
         self._require(Phase.BETTING, "withdraw wagers")
         self._hand(player)
+        _check_at(at)
+
+    def can_withdraw(self, player: str, *, at: datetime | None = None) -> bool:
+        """Whether :meth:`withdraw` would accept this now."""
+        return _can(lambda: self.verify_withdraw(player, at=at))
+
+    def withdraw(self, player: str, *, at: datetime | None = None) -> tuple[ev.Event, ...]:
+        """Take back a hand's wagers while betting is open (the player left, 004);
+        back-line bets on that hand are withdrawn with it.
+
+        Raises:
+            IllegalActionError: see :meth:`verify_withdraw`.
+
+        """
+        self.verify_withdraw(player, at=at)
         gone = [player, *(h.player for h in self._hands.values() if h.behind == player)]
         out = []
         for p in gone:
             del self._hands[p]
             self._order_cache = None
             out.append(self._emit(ev.WagersWithdrawn(p)))
+        self._log("withdraw", player, {}, at)
         return tuple(out)
 
-    def close_betting(self) -> tuple[ev.Event, ...]:
-        """Close betting and deal: two hole cards to each seated hand in settlement
-        order (or, with ``shared_hand``, one player hand face up for every player,
-        004), two to the dealer, then the five community cards face down.
+    def verify_close_betting(
+        self, deck: Sequence[Card] | PreparedDeck, *, at: datetime | None = None
+    ) -> tuple[Card, ...]:
+        """Check :meth:`close_betting`'s arguments without changing anything.
+
+        Returns:
+            The deck's 52 cards in deal order.
+
+        Raises:
+            IllegalActionError: betting is not open, no hand has wagered (no round is
+                dealt when nobody has bet), or ``at`` is not a timezone-aware datetime.
+            InvalidDealError: the deck is not 52 cards.
+            InvalidCardError: a card of the deck appears twice.
+
+        """
+        self._require(Phase.BETTING, "close betting")
+        if not any(h.behind is None for h in self._hands.values()):
+            raise IllegalActionError("hands: no round is dealt when nobody has bet", field="hands")
+        cards = deck.order if isinstance(deck, PreparedDeck) else tuple(deck)
+        if len(cards) != 52:
+            raise InvalidDealError(f"deck: expected 52 cards, got {len(cards)}", field="deck")
+        check_distinct(cards, field="deck")
+        _check_at(at)
+        return cards
+
+    def can_close_betting(
+        self, deck: Sequence[Card] | PreparedDeck, *, at: datetime | None = None
+    ) -> bool:
+        """Whether :meth:`close_betting` would accept this deck now."""
+        return _can(lambda: self.verify_close_betting(deck, at=at))
+
+    def close_betting(
+        self, deck: Sequence[Card] | PreparedDeck, *, at: datetime | None = None
+    ) -> tuple[ev.Event, ...]:
+        """Close betting, take the shuffled deck and deal: two hole cards to each
+        seated hand in settlement order (or, with ``shared_hand``, one player hand face
+        up for every player, 004), two to the dealer, then the five community cards
+        face down.
+
+        The chance step of the round: the deck comes from outside (a shuffler), the
+        engine draws nothing.
+
+        Args:
+            deck: the shuffled deck (52 distinct cards, first dealt first) or a
+                :class:`~uth.cards.PreparedDeck` (its back colour is recorded in
+                :class:`~uth.engine.events.BettingClosed`).
+            at: when betting closed (recorded in :attr:`actions`).
 
         Returns:
             The events emitted, up to the pre-flop decisions.
 
         Raises:
-            IllegalActionError: betting is not open, or no hand has wagered (no round
-                is dealt when nobody has bet).
+            IllegalActionError, InvalidDealError, InvalidCardError: see
+                :meth:`verify_close_betting`.
 
         """
-        self._require(Phase.BETTING, "close betting")
+        self._cards = self.verify_close_betting(deck, at=at)
+        colour = deck.colour if isinstance(deck, PreparedDeck) else None
         seated = [h for h in self._ordered() if h.behind is None]
-        if not seated:
-            raise IllegalActionError("hands: no round is dealt when nobody has bet", field="hands")
         start = len(self._events)
-        self._emit(ev.BettingClosed(tuple(h.player for h in self._ordered())))
+        self._log("close_betting", None, {}, at)
+        self._emit(ev.BettingClosed(tuple(h.player for h in self._ordered()), colour))
         pos = 0
         if self.rules.shared_hand:
             # 004: one player hand, face up, played by every player.
@@ -402,29 +583,28 @@ class Round:
         self._start_street(Phase.PRE_FLOP)
         return tuple(self._events[start:])
 
-    def act(
+    def verify_act(
         self,
         player: str,
         action: Action | str,
         *,
         available: Decimal | None = None,
         auto: bool = False,
-    ) -> tuple[ev.Event, ...]:
-        """Apply one decision; when it is the street's last, the round moves on.
+        at: datetime | None = None,
+    ) -> Action:
+        """Check :meth:`act`'s arguments without changing anything.
 
-        Args:
-            player: the hand's id.
-            action: an :class:`Action` or its text (``play_4x``, ``check``, ``fold``).
-            available: the player's funds for the Play wager (see :meth:`legal_actions`).
-            auto: the timer made the decision (recorded as AUTO CHECKED / AUTO FOLDED).
+        The one definition of a legal decision, funds for the Play included
+        (``available``; see :meth:`legal_actions`).
 
         Returns:
-            The events emitted: the decision, then any cards turned, and at the end
-            of the river the showdown and settlement.
+            The decision as an :class:`Action`.
 
         Raises:
-            IllegalActionError: the action is not among :meth:`legal_actions`; the
-                message lists the legal ones.
+            IllegalActionError: the text is no action; the action is not among
+                :meth:`legal_actions` (the message lists the legal ones); ``auto``
+                with another action than the timer's; ``at`` is not a
+                timezone-aware datetime.
 
         """
         chosen = Action.parse(action) if isinstance(action, str) else action
@@ -441,9 +621,52 @@ class Round:
                 f"(legal: {shown})",
                 field="action",
             )
+        _check_at(at)
+        return chosen
+
+    def can_act(
+        self,
+        player: str,
+        action: Action | str,
+        *,
+        available: Decimal | None = None,
+        auto: bool = False,
+        at: datetime | None = None,
+    ) -> bool:
+        """Whether :meth:`act` would accept this decision now."""
+        return _can(lambda: self.verify_act(player, action, available=available, auto=auto, at=at))
+
+    def act(
+        self,
+        player: str,
+        action: Action | str,
+        *,
+        available: Decimal | None = None,
+        auto: bool = False,
+        at: datetime | None = None,
+    ) -> tuple[ev.Event, ...]:
+        """Apply one decision; when it is the street's last, the round moves on.
+
+        Args:
+            player: the hand's id.
+            action: an :class:`Action` or its text (``play_4x``, ``check``, ``fold``).
+            available: the player's funds for the Play wager (see :meth:`legal_actions`).
+            auto: the timer made the decision (recorded as AUTO CHECKED / AUTO FOLDED).
+            at: when the decision was accepted (recorded in :attr:`actions`).
+
+        Returns:
+            The events emitted: the decision, then any cards turned, and at the end
+            of the river the showdown and settlement.
+
+        Raises:
+            IllegalActionError: see :meth:`verify_act`.
+
+        """
+        chosen = self.verify_act(player, action, available=available, auto=auto, at=at)
         hand = self._hands[player]
         street = _STREETS[self.phase]
         start = len(self._events)
+        self._log("act", player, {"action": str(chosen), "auto": auto}, at)
         self._undecided.discard(player)
         if chosen.kind == "play":
             hand.play = chosen.multiple
@@ -456,18 +679,38 @@ class Round:
         self._advance()
         return tuple(self._events[start:])
 
-    def void(self, reason: str) -> tuple[ev.Event, ...]:
-        """Void the round (misdeal, 003; malfunction, 004): every wager placed,
-        Play included, is returned to its owner, a folded hand's too (collected at
-        its fold, it is returned like the rest: a malfunction voids all pays and play).
+    def verify_void(self, reason: str, *, at: datetime | None = None) -> None:
+        """Check :meth:`void`'s arguments without changing anything.
 
         Raises:
-            IllegalActionError: the round is already settled or voided.
+            IllegalActionError: the round is already settled or voided, or ``at`` is
+                not a timezone-aware datetime.
 
         """
         if self.phase in (Phase.SETTLED, Phase.VOIDED):
             raise IllegalActionError(f"phase: a {self.phase} round cannot be voided", field="phase")
+        _check_at(at)
+
+    def can_void(self, reason: str = "", *, at: datetime | None = None) -> bool:
+        """Whether :meth:`void` would accept this now (the round is neither settled nor
+        voided).
+        """
+        return _can(lambda: self.verify_void(reason, at=at))
+
+    def void(self, reason: str, *, at: datetime | None = None) -> tuple[ev.Event, ...]:
+        """Void the round (misdeal, 003; malfunction, 004): every wager placed,
+        Play included, is returned to its owner, a folded hand's too (collected at
+        its fold, it is returned like the rest: a malfunction voids all pays and play).
+
+        A round can be voided in any phase before settlement, betting included.
+
+        Raises:
+            IllegalActionError: see :meth:`verify_void`.
+
+        """
+        self.verify_void(reason, at=at)
         start = len(self._events)
+        self._log("void", None, {"reason": reason}, at)
         for hand in self._ordered():
             for kind in INITIAL_WAGERS:
                 amount = hand.wagers.get(kind)
@@ -485,6 +728,15 @@ class Round:
     def _emit(self, event: _E) -> _E:
         self._events.append(event)
         return event
+
+    def _log(
+        self,
+        kind: ActionKind,
+        player: str | None,
+        payload: dict[str, PayloadValue],
+        at: datetime | None,
+    ) -> None:
+        self._actions.append(ActionRecord(kind, player, payload, at))
 
     def _require(self, phase: Phase, what: str) -> None:
         if self.phase != phase:
@@ -653,6 +905,22 @@ class Round:
         self._emit(ev.RoundSettled(self.rules.banking, result.banker_net))
 
 
+def _check_at(at: object) -> None:
+    """An ``at`` keyword is None or a timezone-aware datetime."""
+    if at is not None and (not isinstance(at, datetime) or at.utcoffset() is None):
+        raise IllegalActionError(
+            f"at: expected a timezone-aware datetime or None, got {at!r}", field="at"
+        )
+
+
+def _can(verify: Callable[[], object]) -> bool:
+    try:
+        verify()
+    except UthError:
+        return False
+    return True
+
+
 def replay(
     rules: RuleSet, deck: Sequence[Card] | PreparedDeck, events: Iterable[ev.Event]
 ) -> Round:
@@ -670,7 +938,6 @@ def replay(
     opened = next((e for e in items if isinstance(e, ev.RoundOpened)), None)
     rnd = Round(
         rules,
-        deck,
         game_id=opened.game_id if opened else "",
         bank=opened.bank if opened else None,
     )
@@ -688,7 +955,7 @@ def replay(
         elif isinstance(e, ev.WagersWithdrawn) and rnd.has_hand(e.player):
             rnd.withdraw(e.player)
         elif isinstance(e, ev.BettingClosed):
-            rnd.close_betting()
+            rnd.close_betting(deck)
         elif isinstance(e, ev.DecisionMade):
             rnd.act(e.player, e.action, auto=e.auto)
         elif isinstance(e, ev.RoundVoided):
@@ -696,4 +963,14 @@ def replay(
     return rnd
 
 
-__all__ = ["CHECK", "FOLD", "Action", "Phase", "Round", "replay"]
+__all__ = [
+    "CHECK",
+    "FOLD",
+    "Action",
+    "ActionKind",
+    "ActionRecord",
+    "PayloadValue",
+    "Phase",
+    "Round",
+    "replay",
+]

@@ -11,6 +11,8 @@ from uth.money import ZERO, parse_amount
 from uth.rules import Limit, RuleSet
 
 WagerKind = Literal["ante", "blind", "play", "trips", "bad_beat"]
+#: The spots a player puts chips on before the deal (the Blind follows the Ante).
+BetSpot = Literal["ante", "trips", "bad_beat"]
 #: The layout order of a seat's wagers, which is also their settlement order
 #: (RULES.md, "Who banks").
 LAYOUT_ORDER: tuple[WagerKind, ...] = ("ante", "blind", "play", "trips", "bad_beat")
@@ -46,6 +48,34 @@ class Wagers:
             raise KeyError(kind)
         amount: Decimal = getattr(self, kind)
         return amount
+
+
+def spot_limit(rules: RuleSet, spot: BetSpot) -> Limit | None:
+    """The limits of a betting spot (currency units), or None when the rule set does
+    not offer it (Trips and the Bad Beat Bonus are optional; 002).
+    """
+    return {"ante": rules.ante, "trips": rules.trips, "bad_beat": rules.bad_beat}[spot]
+
+
+def spot_max(rules: RuleSet, spot: BetSpot, ante: Decimal) -> Decimal | None:
+    """The most a spot may take beside an Ante of ``ante``: its maximum, and for Trips
+    and the Bad Beat Bonus no more than the Ante where the rule set says so
+    (``side_bets_not_above_ante``, 002). None when the spot is not offered.
+    """
+    limit = spot_limit(rules, spot)
+    if limit is None:
+        return None
+    if spot != "ante" and rules.side_bets_not_above_ante:
+        return min(limit.max, ante)
+    return limit.max
+
+
+def least_play(rules: RuleSet, ante: Decimal) -> Decimal:
+    """The smallest Play wager the river offers a hand with this Ante (1x in every
+    seed): a player whose funds do not cover it may only fold at the river
+    (RULES.md, "Online table"; see ``Round.legal_actions``).
+    """
+    return ante * min(rules.play_multiples.river)
 
 
 def _check_limit(amount: Decimal, limit: Limit, field: str, label: str) -> None:
@@ -89,10 +119,12 @@ def validate_wagers(
         raise InvalidWagerError(
             f"{field}.blind: the Blind must equal the Ante ({a}), got {b}", field=f"{field}.blind"
         )
-    for amount, limit, name, label in (
-        (t, rules.trips, "trips", "Trips"),
-        (bb, rules.bad_beat, "bad_beat", "the Bad Beat Bonus"),
-    ):
+    side: tuple[tuple[Decimal, BetSpot, str], ...] = (
+        (t, "trips", "Trips"),
+        (bb, "bad_beat", "the Bad Beat Bonus"),
+    )
+    for amount, name, label in side:
+        limit = spot_limit(rules, name)
         if amount == 0:
             continue
         if limit is None:

@@ -35,9 +35,9 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
-from uth.cards import PreparedDeck, full_deck
+from uth.cards import PreparedDeck
 from uth.engine import events as ev
 from uth.engine.round import Phase, Round
 from uth.engine.table.commands import (
@@ -80,7 +80,7 @@ from uth.engine.table.policy import (
     NoCoach,
 )
 from uth.engine.table.seats import SPOTS, GameNumbers, Seat, cost, hand_name, no_bets
-from uth.engine.wagers import INITIAL_WAGERS
+from uth.engine.wagers import INITIAL_WAGERS, BetSpot, least_play, spot_limit, spot_max
 from uth.errors import IllegalActionError, InvalidCardError, InvalidDealError, UthError
 from uth.money import ZERO, money_json, parse_amount
 from uth.rules import RuleSet
@@ -453,11 +453,7 @@ class TableMachine:
         self._bets_dirty = True
 
     def _limit(self, spot: str) -> tuple[Decimal, Decimal]:
-        limit = {
-            "ante": self.rules.ante,
-            "trips": self.rules.trips,
-            "bad_beat": self.rules.bad_beat,
-        }[spot]
+        limit = spot_limit(self.rules, cast("BetSpot", spot))
         if limit is None:
             raise CommandError("over_limit", f"spot: {spot} is not offered at this table")
         return limit.min, limit.max
@@ -467,13 +463,12 @@ class TableMachine:
         amount = parse_amount(cmd.amount, field="amount")
         if amount <= 0:
             raise CommandError("invalid_amount", f"amount: must be positive, got {cmd.amount!r}")
-        _, high = self._limit(cmd.spot)
+        self._limit(cmd.spot)  # not offered: over_limit
         bets = dict(seat.bets)
         if cmd.spot != "ante" and bets["ante"] == 0:
             raise CommandError("wrong_phase", f"spot: place the Ante before {cmd.spot}")
-        cap = high
-        if cmd.spot != "ante" and self.rules.side_bets_not_above_ante:
-            cap = min(cap, bets["ante"])
+        cap = spot_max(self.rules, cast("BetSpot", cmd.spot), bets["ante"])
+        assert cap is not None
         if bets[cmd.spot] >= cap:
             raise CommandError("over_limit", f"amount: {cmd.spot} is at its maximum {cap}")
         bets[cmd.spot] += min(amount, cap - bets[cmd.spot])
@@ -566,7 +561,7 @@ class TableMachine:
                 "timer decided the last one)",
             )
         available = self.funds.available(seat.player_id)
-        events = rnd.act(seat.hand_id, cmd.action, available=available)
+        events = rnd.act(seat.hand_id, cmd.action, available=available, at=self.now)
         self._after_decision(seat, events)
 
     def _leave(self, seat: Seat, cmd: Leave) -> dict[str, Any]:
@@ -702,8 +697,8 @@ class TableMachine:
             "decisions": list(seat.decisions) if in_round else [],
             "hand": self._hand(seat) if in_round else None,
         }
-        least_play = seat.bets["ante"] * min(self.rules.play_multiples.river)
-        if betting and seat.bets["ante"] > 0 and available < least_play:
+        least = least_play(self.rules, seat.bets["ante"])
+        if betting and seat.bets["ante"] > 0 and available < least:
             out["warning"] = "balance_low_for_play"
         return out
 
@@ -928,23 +923,6 @@ class TableMachine:
         self._bets_dirty = False
         self._broadcast({"type": "table_bets", **self.table_bets()})
 
-    def _new_round(
-        self, deck: PreparedDeck, seats: list[Seat], staked: dict[int, dict[str, Decimal]]
-    ) -> Round:
-        """The round with the game number as stored, each seat's ``staked`` bets placed."""
-        assert self.game_number is not None
-        rnd = Round(self.rules, deck, game_id=self.game_number)
-        for seat in seats:
-            bets = staked[seat.player_id]
-            rnd.place_wagers(
-                seat.hand_id,
-                ante=bets["ante"],
-                trips=bets["trips"],
-                bad_beat=bets["bad_beat"],
-                seat=seat.number,
-            )
-        return rnd
-
     def _play_round(self) -> _Loop[None]:
         """Open, deal, play and settle one round; a round the operator cancels
         while paused is voided and refunded (004, malfunction).
@@ -956,22 +934,23 @@ class TableMachine:
 
     def _open_and_play(self) -> _Loop[None]:
         assert self.game_number is not None
-        # Who plays: each seat's bets are placed in a scratch round, which checks
-        # them against the rules (limits, seats); bets it refuses are declined.
-        unshuffled = PreparedDeck(full_deck())
-        scratch = Round(self.rules, unshuffled, game_id=self.game_number)
+        # Who plays: the engine's round, in its betting phase, takes each seat's
+        # bets (limits, seats); bets it refuses are declined. It receives the deck
+        # once the game number is stored and the wagers debited (the chance step).
+        rnd = Round(self.rules, game_id=self.game_number)
         playing: list[Seat] = []
         for seat in sorted(self.seats.values(), key=lambda s: (s.number or 0, s.player_id)):
             bets = seat.bets
             if seat.staked == 0:
                 continue
             try:
-                scratch.place_wagers(
+                rnd.place_wagers(
                     seat.hand_id,
                     ante=bets["ante"],
                     trips=bets["trips"],
                     bad_beat=bets["bad_beat"],
                     seat=seat.number,
+                    at=self.now,
                 )
             except UthError as exc:
                 self._decline(seat, "outside_limits", str(exc), exc.field)
@@ -984,8 +963,6 @@ class TableMachine:
         now = self.now
         self.round_id = yield from self._open_round()
         while True:
-            staked = {s.player_id: dict(s.bets) for s in playing}
-            rnd = self._new_round(unshuffled, playing, staked)
             debits = tuple(
                 Debit(s.player_id, kind, amount)
                 for s in playing
@@ -1010,6 +987,7 @@ class TableMachine:
                     short, "insufficient_funds", "balance: the balance no longer covers these bets"
                 )
                 playing.remove(short)
+                rnd.withdraw(short.hand_id, at=self.now)
                 fresh = yield ReloadBalance(short.player_id)
                 self.funds.set_balance(short.player_id, fresh)
                 if not playing:
@@ -1027,13 +1005,11 @@ class TableMachine:
         self._hand_names.clear()
         self.coach.new_round()
         self.rounds_played += 1
-        if self._void_request is None:
-            deck = yield from self._shuffled_deck()
-            rnd = self.round = self._new_round(deck, playing, staked)
+        deck = (yield from self._shuffled_deck()) if self._void_request is None else None
         if self.paused is not None and self._void_request is None:
             yield from self._hold(None)
-        if self._void_request is None:  # not voided while the round was being opened
-            rnd.close_betting()
+        if deck is not None and self._void_request is None:  # not voided while opening
+            rnd.close_betting(deck, at=self.now)
             self.publish()
             while rnd.phase in _STREETS and self._void_request is None:
                 yield from self._street(rnd)
@@ -1264,7 +1240,7 @@ class TableMachine:
             return
         for hand_id in open_hands():
             seat = self.seats[int(hand_id)]
-            events = rnd.act(hand_id, rnd.timeout_action(hand_id), auto=True)
+            events = rnd.act(hand_id, rnd.timeout_action(hand_id), auto=True, at=self.now)
             self._after_decision(seat, events)
         self.publish()
 
@@ -1354,8 +1330,8 @@ class TableMachine:
         rnd = self.round
         if rnd is None:
             return
-        if rnd.phase not in (Phase.SETTLED, Phase.VOIDED):
-            rnd.void(reason)
+        if rnd.can_void():
+            rnd.void(reason, at=self.now)
         self._published = len(rnd.events)
 
     def _void_round(self, reason: str, actor: str) -> _Loop[None]:
