@@ -17,7 +17,6 @@ from helpers import LIVE_TABLE, OPERATOR_TOKEN, entries_of, live_server, write_t
 from uth.errors import InvalidRulesError
 from uth.server.app import create_app
 from uth.server.config import Settings
-from uth.server.ports import RoundRecord
 from uth.server.storage import SqlStore, make_engine, upgrade
 
 
@@ -36,17 +35,18 @@ class GatedStore(SqlStore):
 
 
 class FlakyStore(SqlStore):
-    """``settle_round`` fails once, as a database that went away would."""
+    """``credit`` (the settlement's first write) fails once, as a database that went
+    away would."""
 
     def __init__(self, url: str) -> None:
         super().__init__(make_engine(url))
         self.failures = 1
 
-    def settle_round(self, round_id: int, record: RoundRecord, credits: Any) -> Any:
+    def credit(self, round_id: int, credits: Any, now: Any) -> Any:
         if self.failures:
             self.failures -= 1
             raise RuntimeError("database went away")
-        return super().settle_round(round_id, record, credits)
+        return super().credit(round_id, credits, now)
 
 
 @pytest.fixture
@@ -288,11 +288,11 @@ class DrainingStore(SqlStore):
         super().__init__(make_engine(url))
         self.drain: int | None = None
 
-    def debit_wagers(self, round_id: int, debits: Any, now: Any) -> Any:
+    def debit(self, round_id: int, debits: Any, now: Any) -> Any:
         if self.drain is not None:
             player, self.drain = self.drain, None
             super().adjust_balance(player, Decimal(-995), "elsewhere", "other process", now)
-        return super().debit_wagers(round_id, debits, now)
+        return super().debit(round_id, debits, now)
 
 
 def test_a_player_short_at_the_debit_is_declined_alone(migrated: str, tmp_path: Path) -> None:

@@ -20,8 +20,9 @@ from uth.server.clock import ManualClock
 from uth.server.config import TableConfig
 from uth.server.ports import PlayerRecord
 from uth.server.protocol import MAX_FRAME_BYTES, PlaceBet
+from uth.server.reservations import Reservations
+from uth.server.storage.worker import StorageWorker
 from uth.server.table import LiveTable
-from uth.server.wallet import Wallet
 
 
 def test_large_frames_draw_short_replies_and_do_not_grow_memory(
@@ -102,13 +103,21 @@ def test_a_stalled_connection_is_bounded_in_bytes_and_releases_its_seat() -> Non
         loop = asyncio.get_running_loop()
         errors: list[dict[str, Any]] = []
         loop.set_exception_handler(lambda _loop, context: errors.append(context))
-        wallet = Wallet()
+        reservations = Reservations()
         config = TableConfig(id="t1")
-        table = LiveTable(config, config.rule_set(), _NoStore(), wallet, ManualClock())  # type: ignore[arg-type]
+        table = LiveTable(
+            config,
+            config.rule_set(),
+            _NoStore(),  # type: ignore[arg-type]
+            _NoStore(),  # type: ignore[arg-type]
+            reservations,
+            StorageWorker(),
+            ManualClock(),
+        )
         assert table.phase == "betting"  # the machine opens its first window at once
         socket = _StuckSocket()
         conn = _WsConnection(socket, lambda c: table.disconnect(1, c))  # type: ignore[arg-type]
-        wallet.set_balance(1, Decimal(1000))
+        reservations.set_balance(1, Decimal(1000))
         table.join(PlayerRecord(1, "alice", Decimal(1000)), conn)
         pump = asyncio.create_task(conn.pump())
         reply = table.handle(1, PlaceBet(type="place_bet", id="b1", spot="ante", amount=10), conn)
@@ -127,7 +136,7 @@ def test_a_stalled_connection_is_bounded_in_bytes_and_releases_its_seat() -> Non
         await asyncio.gather(pump, return_exceptions=True)
         gc.collect()
         await asyncio.sleep(0)
-        return socket.closed_with, errors, wallet.available(1), most, sent
+        return socket.closed_with, errors, reservations.available(1), most, sent
 
     closed, errors, available, most, sent = asyncio.run(scenario())
     assert closed == [1013]

@@ -184,7 +184,7 @@ def test_players_of_a_round_voided_by_a_restart_are_told_on_reconnect(
         store = SqlStore(engine)
         game = "20261129-233015-0007"
         round_id = store.open_round("t1", game, "live", START)
-        store.debit_wagers(
+        store.debit(
             round_id,
             [
                 Debit(alice.id, "ante", 10),

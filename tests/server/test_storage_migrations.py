@@ -12,7 +12,10 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import insert, inspect, select, text
 from sqlalchemy.exc import IntegrityError
 
+from uth.errors import UthError
+from uth.server.ports import NotFoundError
 from uth.server.storage import (
+    SqlStore,
     current_revision,
     downgrade,
     is_empty,
@@ -50,7 +53,7 @@ def test_upgrade_matches_models_and_downgrade_is_reversible(store_url: str) -> N
     assert current_revision(store_url) is None
 
     upgrade(store_url)
-    assert current_revision(store_url) == "0003"
+    assert current_revision(store_url) == "0004"
     assert not is_empty(store_url)
     assert _tables(store_url) >= TABLES
     assert _diff(store_url) == []
@@ -61,14 +64,14 @@ def test_upgrade_matches_models_and_downgrade_is_reversible(store_url: str) -> N
     assert not (_tables(store_url) & TABLES)
 
     upgrade(store_url)
-    assert current_revision(store_url) == "0003"
+    assert current_revision(store_url) == "0004"
     assert _diff(store_url) == []
 
 
 def test_upgrade_is_idempotent(store_url: str) -> None:
     upgrade(store_url)
     upgrade(store_url)
-    assert current_revision(store_url) == "0003"
+    assert current_revision(store_url) == "0004"
 
 
 def test_database_refuses_a_negative_balance(store_url: str) -> None:
@@ -173,3 +176,70 @@ def test_offline_mode_renders_sql(tmp_path: Path) -> None:
     command.upgrade(cfg, "0001", sql=True)
     assert "CREATE TABLE players" in cfg.output_buffer.getvalue()
     assert not (tmp_path / "offline.db").exists()
+
+
+def test_migration_0004_keeps_the_rounds_and_adds_their_records(store_url: str) -> None:
+    """Upgraded over data, a round keeps everything and has no record yet (NULL);
+    downgraded, the records go and the rest of the round stays."""
+    upgrade(store_url, "0003")
+    at = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+    engine = make_engine(store_url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO rounds (game_number, table_id, rules, status, started_at)"
+                    " VALUES ('G-1', 't1', 'live', 'settled', :t), ('G-2', 't1', 'live', 'open', :t)"
+                ),
+                {"t": at},
+            )
+        upgrade(store_url, "0004")
+        assert current_revision(store_url) == "0004"
+        store = SqlStore(engine)
+        first = store.stored_round("G-1")
+        assert (first.status, first.record, first.rules_fingerprint) == ("settled", None, None)
+        store.save_record(store.round_id("G-2"), '{"game":"G-2"}', "ab" * 32)
+        second = store.stored_round("G-2")
+        assert (second.record, second.rules_fingerprint) == ('{"game":"G-2"}', "ab" * 32)
+        assert store.game_numbers() == ["G-1", "G-2"]
+        with engine.connect() as conn:
+            found = conn.execute(
+                text("SELECT game_number FROM rounds WHERE rules_fingerprint = :f"),
+                {"f": "ab" * 32},
+            ).all()
+        assert [tuple(r) for r in found] == [("G-2",)]
+    finally:
+        engine.dispose()
+
+    downgrade(store_url, "0003")
+    assert current_revision(store_url) == "0003"
+    engine = make_engine(store_url)
+    try:
+        with engine.connect() as conn:
+            columns = {c["name"] for c in inspect(conn).get_columns("rounds")}
+            rows = conn.execute(text("SELECT game_number, status FROM rounds ORDER BY id")).all()
+    finally:
+        engine.dispose()
+    assert not columns & {"record", "rules_fingerprint"}
+    assert [tuple(r) for r in rows] == [("G-1", "settled"), ("G-2", "open")]
+    upgrade(store_url)
+    assert _diff(store_url) == []
+
+
+def test_a_record_must_be_text_with_a_fingerprint_of_64_hex_digits(store_url: str) -> None:
+    upgrade(store_url)
+    engine = make_engine(store_url)
+    try:
+        store = SqlStore(engine)
+        rid = store.open_round("t1", "G-1", "live", datetime(2026, 11, 30, tzinfo=UTC))
+        with pytest.raises(UthError, match="record: must not be empty"):
+            store.save_record(rid, " ", "ab" * 32)
+        with pytest.raises(UthError, match="rules_fingerprint: expected 64 hex digits, got 'AB'"):
+            store.save_record(rid, "{}", "AB")
+        with pytest.raises(NotFoundError, match="round_id: no round 99"):
+            store.save_record(99, "{}", "ab" * 32)
+        with pytest.raises(NotFoundError, match="game_number: no round G-9"):
+            store.stored_round("G-9")
+        assert store.stored_round("G-1").record is None
+    finally:
+        engine.dispose()

@@ -12,6 +12,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
 from uth.errors import UthError
+from uth.server import round_books
 from uth.server.ports import MAX_AMOUNT, MAX_BALANCE, BalanceLimitError, Debit, RoundRecord
 from uth.server.storage import SqlStore, current_revision, downgrade, make_engine, upgrade
 
@@ -66,13 +67,15 @@ def test_a_balance_above_the_maximum_is_refused_and_nothing_changes(store: SqlSt
     # A payout that would pass the maximum fails the whole settlement: the round stays open.
     store.adjust_balance(pid, D("-100"), "room for a wager", "op", T0)
     rid = store.open_round("t1", "20261130-120000-0001", "live", T0)
-    store.debit_wagers(rid, [Debit(pid, "ante", D("10"))], T0)
+    store.debit(rid, [Debit(pid, "ante", D("10"))], T0)
     rec = RoundRecord(T0, [], [], [], "pair", True, [])
     with pytest.raises(BalanceLimitError):
-        store.settle_round(rid, rec, {pid: {"ante": D("120")}})
+        round_books.settle_round(store, store, rid, rec, {pid: {"ante": D("120")}})
     assert store.player(pid).balance == D("999999999889.99")
     assert len(store.ledger(pid)) == 4
-    assert store.void_round(rid, "test", "op", T0) == {pid: D("999999999899.99")}
+    assert round_books.void_round(store, store, rid, "test", "op", T0) == {
+        pid: D("999999999899.99")
+    }
 
 
 @pytest.mark.parametrize(

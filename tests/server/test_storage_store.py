@@ -8,6 +8,7 @@ import pytest
 from sqlalchemy import select, text
 
 from uth.errors import UthError
+from uth.server import round_books
 from uth.server.ports import (
     Debit,
     InsufficientFundsError,
@@ -162,7 +163,7 @@ def test_debit_settle_round_trip(store: SqlStore) -> None:
     pid = store.create_player("alice", "t", D("1000"), T0).id
     rid = store.open_round("table-1", "G-0001", "standard", at(1))
     assert store.round_id("G-0001") == rid
-    balances = store.debit_wagers(
+    balances = store.debit(
         rid,
         [Debit(pid, "ante", D("10")), Debit(pid, "blind", D("10")), Debit(pid, "trips", D("5"))],
         at(2),
@@ -171,7 +172,9 @@ def test_debit_settle_round_trip(store: SqlStore) -> None:
     assert store.player(pid).balance == D("975.00")
 
     credits = {pid: {"ante": D("20"), "blind": D("40"), "trips": D("45"), "bad_beat": D("0")}}
-    assert store.settle_round(rid, record([player_round(pid)]), credits) == {pid: D("1080.00")}
+    assert round_books.settle_round(store, store, rid, record([player_round(pid)]), credits) == {
+        pid: D("1080.00")
+    }
     assert store.player(pid).balance == D("1080.00")
     assert ledger_rows(store, pid) == [
         ("signup", None, D("1000.00"), D("1000.00"), None),
@@ -228,10 +231,10 @@ def test_deck_is_stored_only_when_settled(store: SqlStore) -> None:
 def test_balance_before_counts_from_the_first_debit_of_the_round(store: SqlStore) -> None:
     a = store.create_player("alice", "a", D("100"), T0).id
     r1 = store.open_round("t", "G-1", "standard", at(1))
-    store.debit_wagers(r1, [Debit(a, "ante", D("10")), Debit(a, "blind", D("10"))], at(2))
+    store.debit(r1, [Debit(a, "ante", D("10")), Debit(a, "blind", D("10"))], at(2))
     store.adjust_balance(a, D("7.50"), "goodwill", "op", at(3))  # between the debits
-    store.debit_wagers(r1, [Debit(a, "play", D("30"))], at(4))
-    store.settle_round(r1, record([player_round(a)]), {a: {"play": D("60")}})
+    store.debit(r1, [Debit(a, "play", D("30"))], at(4))
+    round_books.settle_round(store, store, r1, record([player_round(a)]), {a: {"play": D("60")}})
     detail = store.round_detail(a, "G-1")
     assert (detail.balance_before, detail.balance_after) == (D("100.00"), D("117.50"))
     assert_ledger_consistent(store, a)
@@ -246,7 +249,7 @@ def test_insufficient_funds_changes_nothing(store: SqlStore) -> None:
         Debit(pid, "trips", D("5")),
     ]
     with pytest.raises(InsufficientFundsError) as err:
-        store.debit_wagers(rid, debits, at(2))
+        store.debit(rid, debits, at(2))
     message = str(err.value)
     assert f"player {pid}" in message
     assert "alice" in message
@@ -256,11 +259,11 @@ def test_insufficient_funds_changes_nothing(store: SqlStore) -> None:
     assert ledger_rows(store, pid) == [("signup", None, D("20.00"), D("20.00"), None)]
     assert store.history(pid) == []
     # The exact amount still goes through.
-    assert store.debit_wagers(rid, debits[:2], at(3)) == {pid: D("0.00")}
+    assert store.debit(rid, debits[:2], at(3)) == {pid: D("0.00")}
     assert_ledger_consistent(store, pid)
 
 
-def test_debit_wagers_is_all_or_none(store: SqlStore) -> None:
+def test_debit_is_all_or_none(store: SqlStore) -> None:
     a = store.create_player("alice", "a", D("1000"), T0).id
     b = store.create_player("bob", "b", D("15"), T0).id
     rid = store.open_round("table-1", "G-1", "standard", at(1))
@@ -271,14 +274,14 @@ def test_debit_wagers_is_all_or_none(store: SqlStore) -> None:
         Debit(b, "blind", D("10")),
     ]
     with pytest.raises(InsufficientFundsError, match=rf"player {b} \(bob\)"):
-        store.debit_wagers(rid, debits, at(2))
+        store.debit(rid, debits, at(2))
     assert store.player(a).balance == D("1000.00")
     assert store.player(b).balance == D("15.00")
     assert len(store.ledger(a)) == len(store.ledger(b)) == 1
     with pytest.raises(NotFoundError):
-        store.debit_wagers(rid, [Debit(a, "ante", D("10")), Debit(999, "ante", D("10"))], at(2))
+        store.debit(rid, [Debit(a, "ante", D("10")), Debit(999, "ante", D("10"))], at(2))
     assert store.player(a).balance == D("1000.00")
-    assert store.debit_wagers(rid, [*debits[:2], Debit(b, "ante", D("7.5"))], at(3)) == {
+    assert store.debit(rid, [*debits[:2], Debit(b, "ante", D("7.5"))], at(3)) == {
         a: D("980.00"),
         b: D("7.50"),
     }
@@ -290,7 +293,7 @@ def test_void_refunds_exactly(store: SqlStore) -> None:
     a = store.create_player("alice", "a", D("1000"), T0).id
     b = store.create_player("bob", "b", D("50"), T0).id
     rid = store.open_round("table-1", "G-7", "standard", at(1))
-    store.debit_wagers(
+    store.debit(
         rid,
         [
             Debit(a, "ante", D("10")),
@@ -301,10 +304,10 @@ def test_void_refunds_exactly(store: SqlStore) -> None:
         ],
         at(2),
     )
-    store.debit_wagers(rid, [Debit(a, "play", D("40"))], at(3))  # Play, later
+    store.debit(rid, [Debit(a, "play", D("40"))], at(3))  # Play, later
     assert store.player(a).balance == D("935.00")
 
-    refunded = store.void_round(rid, "dealer misdeal", "pit-boss", at(4))
+    refunded = round_books.void_round(store, store, rid, "dealer misdeal", "pit-boss", at(4))
     assert refunded == {a: D("1000.00"), b: D("50.00")}
     assert ledger_rows(store, a)[-4:] == [
         ("refund", "ante", D("10.00"), D("945.00"), rid),
@@ -339,11 +342,13 @@ def test_void_refunds_exactly(store: SqlStore) -> None:
     assert list(detail.hole) == []
 
     with pytest.raises(RoundNotOpenError, match="G-7 is voided"):
-        store.void_round(rid, "again", "pit-boss", at(5))
+        round_books.void_round(store, store, rid, "again", "pit-boss", at(5))
     with pytest.raises(RoundNotOpenError):
-        store.debit_wagers(rid, [Debit(a, "ante", D("1"))], at(5))
+        store.debit(rid, [Debit(a, "ante", D("1"))], at(5))
     with pytest.raises(RoundNotOpenError):
-        store.settle_round(rid, record([player_round(a)]), {a: {"ante": D("20")}})
+        round_books.settle_round(
+            store, store, rid, record([player_round(a)]), {a: {"ante": D("20")}}
+        )
     assert store.player(a).balance == D("1000.00")
     assert len(store.audit_log()) == 1
 
@@ -351,31 +356,33 @@ def test_void_refunds_exactly(store: SqlStore) -> None:
 def test_void_of_a_settled_round_is_refused(store: SqlStore) -> None:
     a = store.create_player("alice", "a", D("100"), T0).id
     rid = store.open_round("t", "G-1", "standard", at(1))
-    store.debit_wagers(rid, [Debit(a, "ante", D("10")), Debit(a, "blind", D("10"))], at(2))
-    store.settle_round(rid, record([player_round(a)]), {a: {"ante": D("20")}})
+    store.debit(rid, [Debit(a, "ante", D("10")), Debit(a, "blind", D("10"))], at(2))
+    round_books.settle_round(store, store, rid, record([player_round(a)]), {a: {"ante": D("20")}})
     with pytest.raises(RoundNotOpenError, match="only an open round can be voided") as err:
-        store.void_round(rid, "oops", "op", at(3))
+        round_books.void_round(store, store, rid, "oops", "op", at(3))
     assert isinstance(err.value, UthError)
     with pytest.raises(RoundNotOpenError, match="G-1 is settled"):
-        store.settle_round(rid, record([player_round(a)]), {a: {"ante": D("20")}})
+        round_books.settle_round(
+            store, store, rid, record([player_round(a)]), {a: {"ante": D("20")}}
+        )
     assert store.player(a).balance == D("100.00")
     with pytest.raises(UthError, match="reason"):
-        store.void_round(rid, " ", "op", at(3))
+        round_books.void_round(store, store, rid, " ", "op", at(3))
     with pytest.raises(NotFoundError):
-        store.void_round(12345, "x", "op", at(3))
+        round_books.void_round(store, store, 12345, "x", "op", at(3))
 
 
 def test_recover_voids_open_rounds(store: SqlStore) -> None:
     a = store.create_player("alice", "a", D("500"), T0).id
     b = store.create_player("bob", "b", D("500"), T0).id
     settled = store.open_round("t", "G-1", "standard", at(1))
-    store.debit_wagers(settled, [Debit(a, "ante", D("10")), Debit(a, "blind", D("10"))], at(1))
-    store.settle_round(settled, record([player_round(a)]), {a: {}})
+    store.debit(settled, [Debit(a, "ante", D("10")), Debit(a, "blind", D("10"))], at(1))
+    round_books.settle_round(store, store, settled, record([player_round(a)]), {a: {}})
     r2 = store.open_round("t", "G-2", "standard", at(2))
-    store.debit_wagers(r2, [Debit(a, "ante", D("25")), Debit(b, "ante", D("30"))], at(2))
+    store.debit(r2, [Debit(a, "ante", D("25")), Debit(b, "ante", D("30"))], at(2))
     store.open_round("t", "G-3", "standard", at(3))  # nobody bet yet
 
-    assert store.recover(at(10)) == ["G-2", "G-3"]
+    assert round_books.recover(store, store, at(10)) == ["G-2", "G-3"]
     assert store.player(a).balance == D("480.00")
     assert store.player(b).balance == D("500.00")
     lines = store.audit_log()
@@ -390,9 +397,81 @@ def test_recover_voids_open_rounds(store: SqlStore) -> None:
         ("G-2", "voided"),
         ("G-1", "settled"),
     ]
-    assert store.recover(at(11)) == []
+    assert round_books.recover(store, store, at(11)) == []
     for pid in (a, b):
         assert_ledger_consistent(store, pid)
+
+
+def test_ledger_calls_repeated_move_money_once(store: SqlStore) -> None:
+    """A debit, credit or reversal made again (a lost answer, a retry) is skipped: an
+    entry is known by its key (round, player, entry kind, wager kind)."""
+    a = store.create_player("alice", "a", D("100"), T0).id
+    rid = store.open_round("t", "G-1", "standard", at(1))
+    debits = [Debit(a, "ante", D("10")), Debit(a, "blind", D("10"))]
+    assert store.debit(rid, debits, at(2)) == {a: D("80.00")}
+    assert store.debit(rid, debits, at(3)) == {a: D("80.00")}
+    assert store.debit(rid, [*debits, Debit(a, "play", D("20"))], at(4)) == {a: D("60.00")}
+    with pytest.raises(
+        DuplicateError,
+        match=r"ante: game G-1 already has a wager of 10\.00 for player \d+, not 15\.00",
+    ):
+        store.debit(rid, [Debit(a, "ante", D("15"))], at(5))
+    with pytest.raises(
+        DuplicateError, match=rf"ante: player {a} has two wager entries in one call"
+    ):
+        store.debit(rid, [Debit(a, "ante", D("10")), Debit(a, "ante", D("10"))], at(5))
+    credits = {a: {"ante": D("20"), "play": D("40")}}
+    assert store.credit(rid, credits, at(6)) == {a: D("120.00")}
+    assert store.credit(rid, credits, at(7)) == {a: D("120.00")}
+    with pytest.raises(
+        DuplicateError,
+        match=r"play: game G-1 already has a payout of 40\.00 for player \d+, not 41\.00",
+    ):
+        store.credit(rid, {a: {"play": D("41")}}, at(7))
+    assert [e[:3] for e in ledger_rows(store, a)] == [
+        ("signup", None, D("100.00")),
+        ("wager", "ante", D("-10.00")),
+        ("wager", "blind", D("-10.00")),
+        ("wager", "play", D("-20.00")),
+        ("payout", "ante", D("20.00")),
+        ("payout", "play", D("40.00")),
+    ]
+    # Reversed, the round gives back what its entries still hold, once.
+    first = store.reverse(rid, "test", at(8))
+    assert (first.amounts, first.balances) == ({a: D("-20.00")}, {a: D("100.00")})
+    second = store.reverse(rid, "test", at(9))
+    assert (second.amounts, second.balances) == ({}, {})
+    assert store.player(a).balance == D("100.00")
+    assert_ledger_consistent(store, a)
+
+
+def test_a_settlement_cut_short_after_its_payouts_is_voided_at_recovery(store: SqlStore) -> None:
+    """The ledger paid, the round log never heard: the round stays open and the next
+    start voids it, taking back the payouts and giving back the stakes."""
+    a = store.create_player("alice", "a", D("100"), T0).id
+    rid = store.open_round("t", "G-1", "standard", at(1))
+    store.debit(rid, [Debit(a, "ante", D("10")), Debit(a, "blind", D("10"))], at(2))
+    store.credit(rid, {a: {"ante": D("20"), "blind": D("50")}}, at(3))
+    assert store.player(a).balance == D("150.00")
+    assert round_books.recover(store, store, at(10)) == ["G-1"]
+    assert store.player(a).balance == D("100.00")
+    assert ledger_rows(store, a)[-2:] == [
+        ("refund", "ante", D("-10.00"), D("140.00"), rid),
+        ("refund", "blind", D("-40.00"), D("100.00"), rid),
+    ]
+    [line] = store.audit_log()
+    assert line.details == {"game_number": "G-1", "refunds": {str(a): "-50.00"}}
+    assert_ledger_consistent(store, a)
+
+
+def test_a_void_with_a_blank_actor_changes_nothing(store: SqlStore) -> None:
+    a = store.create_player("alice", "a", D("100"), T0).id
+    rid = store.open_round("t", "G-1", "standard", at(1))
+    store.debit(rid, [Debit(a, "ante", D("10"))], at(2))
+    with pytest.raises(UthError, match="actor: must not be empty"):
+        round_books.void_round(store, store, rid, "misdeal", " ", at(3))
+    assert store.player(a).balance == D("90.00")
+    store.check_open(rid, "voided")
 
 
 def test_adjust_balance(store: SqlStore) -> None:
@@ -437,16 +516,20 @@ def test_history_and_detail_belong_to_their_player(store: SqlStore) -> None:
     a = store.create_player("alice", "a", D("100"), T0).id
     b = store.create_player("bob", "b", D("100"), T0).id
     r1 = store.open_round("t", "G-A", "standard", at(1))
-    store.debit_wagers(r1, [Debit(a, "ante", D("5")), Debit(a, "blind", D("5"))], at(1))
-    store.settle_round(r1, record([player_round(a)]), {a: {"ante": D("10"), "blind": D("10")}})
+    store.debit(r1, [Debit(a, "ante", D("5")), Debit(a, "blind", D("5"))], at(1))
+    round_books.settle_round(
+        store, store, r1, record([player_round(a)]), {a: {"ante": D("10"), "blind": D("10")}}
+    )
     r2 = store.open_round("t", "G-AB", "standard", at(2))
-    store.debit_wagers(
+    store.debit(
         r2,
         [Debit(a, "ante", D("5")), Debit(a, "blind", D("5")), Debit(b, "ante", D("1"))],
         at(2),
     )
-    store.debit_wagers(r2, [Debit(b, "blind", D("1"))], at(2))
-    store.settle_round(
+    store.debit(r2, [Debit(b, "blind", D("1"))], at(2))
+    round_books.settle_round(
+        store,
+        store,
         r2,
         record([player_round(a), player_round(b, outcome="lose")], minutes=6),
         {a: {"ante": D("10")}, b: {}},
@@ -474,7 +557,7 @@ def test_open_round_in_history(store: SqlStore) -> None:
     a = store.create_player("alice", "a", D("100"), T0).id
     rid = store.open_round("t", "G-1", "standard", at(1))
     assert store.history(a) == []
-    store.debit_wagers(rid, [Debit(a, "ante", D("5")), Debit(a, "blind", D("5"))], at(1))
+    store.debit(rid, [Debit(a, "ante", D("5")), Debit(a, "blind", D("5"))], at(1))
     [h] = store.history(a)
     assert (h.status, h.total_stake, h.net) == ("open", D("10.00"), D("-10.00"))
     detail = store.round_detail(a, "G-1")
@@ -488,7 +571,7 @@ def test_game_numbers_are_unique(store: SqlStore) -> None:
     with pytest.raises(NotFoundError):
         store.round_id("G-2")
     with pytest.raises(NotFoundError):
-        store.debit_wagers(999, [], at(1))
+        store.debit(999, [], at(1))
 
 
 def test_audit_log(store: SqlStore) -> None:
@@ -504,7 +587,7 @@ def test_audit_log(store: SqlStore) -> None:
 def test_ledger_json_is_plain(store: SqlStore) -> None:
     a = store.create_player("alice", "a", D("100"), T0).id
     rid = store.open_round("t", "G-1", "standard", at(1))
-    store.debit_wagers(rid, [Debit(a, "ante", D("0.10")), Debit(a, "blind", D("0.20"))], at(1))
+    store.debit(rid, [Debit(a, "ante", D("0.10")), Debit(a, "blind", D("0.20"))], at(1))
     with store.engine.connect() as conn:
         amounts = conn.execute(select(LedgerRow.amount).order_by(LedgerRow.id)).scalars().all()
     assert amounts == [D("100.00"), D("-0.10"), D("-0.20")]

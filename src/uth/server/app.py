@@ -51,6 +51,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from uth.cards import SeededShuffler, Shuffler
 from uth.errors import UthError
 from uth.money import ZERO, money_json, parse_amount
+from uth.server import round_books
 from uth.server.clock import Clock, SystemClock
 from uth.server.config import Settings, TablesFile, load_tables
 from uth.server.figures import Figures
@@ -70,14 +71,17 @@ from uth.server.http_models import (
 from uth.server.ports import (
     BalanceLimitError,
     InsufficientFundsError,
+    Ledger,
     NameTakenError,
     NotFoundError,
     PlayerRecord,
+    RoundLog,
     Store,
 )
 from uth.server.protocol import MAX_FRAME_BYTES, ProtocolError, parse_command, quote
+from uth.server.reservations import Reservations
+from uth.server.storage.worker import StorageWorker
 from uth.server.table import CommandError, GameNumbers, LiveTable
-from uth.server.wallet import Wallet
 from uth.server.web import mount_web
 
 log = logging.getLogger("uth.server")
@@ -178,16 +182,18 @@ class AdjustRequest(BaseModel):
 
 
 class Runtime:
-    """What the routes share: store, wallet, clock, tables."""
+    """What the routes share: ledger, round log, reservations, storage worker, clock, tables."""
 
     def __init__(
         self, settings: Settings, store: Store, tables_file: TablesFile, clock: Clock
     ) -> None:
         self.settings = settings
-        self.store = store
+        self.ledger: Ledger = store
+        self.rounds: RoundLog = store
         self.tables_file = tables_file
         self.clock = clock
-        self.wallet = Wallet()
+        self.reservations = Reservations()
+        self.worker = StorageWorker()
         self.tables: dict[str, LiveTable] = {}
         self.tasks: list[asyncio.Task[None]] = []
         # Rounds voided by this start (the last server stopped during them), per
@@ -248,7 +254,7 @@ async def current_player(
 ) -> PlayerRecord:
     """The player whose Bearer token came with the request (401 otherwise)."""
     token = _bearer(credentials)
-    player = await rt.wallet.call(rt.store.player_by_token, token) if token else None
+    player = await rt.worker.call(rt.ledger.player_by_token, token) if token else None
     if player is None:
         raise HTTPException(401, "authorization: a valid player token is required (Bearer)")
     return player
@@ -280,7 +286,8 @@ def create_app(
 
     Args:
         settings: server settings; read from ``UTH_*`` variables when None.
-        store: storage; a ``SqlStore`` on ``settings.database_url`` when None
+        store: storage, the ledger and the round log in one; a ``SqlStore`` on
+            ``settings.database_url`` when None
             (migrated when the database is empty).
         clock: the clock (a ``ManualClock`` in tests); the system clock when None.
         shuffler: the deck shuffler (tests and simulations); when None, a seeded
@@ -301,15 +308,23 @@ def create_app(
         st = store or _sql_store(cfg.database_url)
         try:
             rt = Runtime(cfg, st, tables_file, clock or SystemClock())
-            voided = await rt.wallet.call(st.recover, rt.clock.now())
+            voided = await rt.worker.call(round_books.recover, st, st, rt.clock.now())
             for game_number in voided:
                 log.warning("voided unfinished round %s at start-up", game_number)
-                for pid in await rt.wallet.call(st.round_player_ids, game_number):
+                for pid in await rt.worker.call(st.round_player_ids, game_number):
                     rt.restart_voids.setdefault(pid, []).append(game_number)
             numbers = GameNumbers()  # one sequence for every table: unique game numbers
             for tc in tables_file.tables:
                 rt.tables[tc.id] = LiveTable(
-                    tc, tc.rule_set(_base(cfg)), st, rt.wallet, rt.clock, shuffler, numbers
+                    tc,
+                    tc.rule_set(_base(cfg)),
+                    rt.ledger,
+                    rt.rounds,
+                    rt.reservations,
+                    rt.worker,
+                    rt.clock,
+                    shuffler,
+                    numbers,
                 )
             rt.figures.start(t.rules for t in rt.tables.values())
             rt.tasks = [
@@ -324,7 +339,7 @@ def create_app(
                 for task in rt.tasks:
                     with contextlib.suppress(asyncio.CancelledError):
                         await task
-                rt.wallet.close()
+                rt.worker.close()
         finally:
             engine = getattr(st, "engine", None) if owned else None
             if engine is not None:
@@ -401,7 +416,7 @@ def create_app(
         another account is refused (409 ``name_taken``). The token in the reply
         authorises this player only.
         """
-        store = rt.store
+        store = rt.ledger
 
         def sign_in_once() -> tuple[PlayerRecord, bool]:
             # One storage call: the worker runs calls one at a time, so two
@@ -421,10 +436,10 @@ def create_app(
             return owner, False
 
         fresh = secrets.token_urlsafe(32)
-        player, created = await rt.wallet.call(sign_in_once)
+        player, created = await rt.worker.call(sign_in_once)
         token = fresh if created else body.token
-        if created or not rt.wallet.knows(player.id):
-            rt.wallet.set_balance(player.id, player.balance)
+        if created or not rt.reservations.knows(player.id):
+            rt.reservations.set_balance(player.id, player.balance)
         response.status_code = 201 if created else 200
         return {"player": _player_json(player, rt), "token": token}
 
@@ -459,7 +474,7 @@ def create_app(
         player: Player, rt: Rt, limit: Annotated[int, Query(ge=1, le=200)] = 20
     ) -> list[Any]:
         """The player's last rounds, newest first."""
-        rows = await rt.wallet.call(rt.store.history, player.id, limit)
+        rows = await rt.worker.call(rt.rounds.history, player.id, limit)
         return [_json_ready(r) for r in rows]
 
     @app.get(
@@ -470,14 +485,14 @@ def create_app(
     )
     async def round_detail(game_number: GameNumber, player: Player, rt: Rt) -> Any:
         """One of the player's rounds: cards, decisions, wagers, results, balance before and after."""
-        return _json_ready(await rt.wallet.call(rt.store.round_detail, player.id, game_number))
+        return _json_ready(await rt.worker.call(rt.rounds.round_detail, player.id, game_number))
 
     @app.get(
         "/api/ledger", tags=["history"], response_model=list[LedgerEntryOut], responses=errors(401)
     )
     async def ledger(player: Player, rt: Rt) -> list[Any]:
         """Every ledger entry of the player, oldest first."""
-        return [_json_ready(e) for e in await rt.wallet.call(rt.store.ledger, player.id)]
+        return [_json_ready(e) for e in await rt.worker.call(rt.ledger.ledger, player.id)]
 
     @app.post(
         "/api/operator/rounds/{game_number}/void",
@@ -502,12 +517,18 @@ def create_app(
                     f"game_number: round {game_number} is being settled; too late to void it",
                     field="game_number",
                 )
-        round_id = await rt.wallet.call(rt.store.round_id, game_number)
-        balances = await rt.wallet.call(
-            rt.store.void_round, round_id, body.reason, actor, rt.clock.now()
+        round_id = await rt.worker.call(rt.rounds.round_id, game_number)
+        balances = await rt.worker.call(
+            round_books.void_round,
+            rt.ledger,
+            rt.rounds,
+            round_id,
+            body.reason,
+            actor,
+            rt.clock.now(),
         )
         for pid, balance in balances.items():
-            rt.wallet.set_balance(pid, balance)
+            rt.reservations.set_balance(pid, balance)
         return {"game_number": game_number, "status": "voided"}
 
     @app.post(
@@ -565,20 +586,20 @@ def create_app(
         amount = parse_amount(written, field="amount", allow_negative=True)
         if amount == 0:
             raise UthError("amount: must not be zero", field="amount")
-        player = await rt.wallet.call(rt.store.player, player_id)
-        if not rt.wallet.knows(player.id):
-            rt.wallet.set_balance(player.id, player.balance)
+        player = await rt.worker.call(rt.ledger.player, player_id)
+        if not rt.reservations.knows(player.id):
+            rt.reservations.set_balance(player.id, player.balance)
         # A debit is reserved first, with no await between the check and the
         # reservation, so bets placed meanwhile cannot spend the same money.
         held = -amount if amount < 0 else ZERO
-        rt.wallet.reserve(player.id, held, field="amount")
+        rt.reservations.reserve(player.id, held, field="amount")
         try:
-            balance = await rt.wallet.call(
-                rt.store.adjust_balance, player_id, amount, body.reason, actor, rt.clock.now()
+            balance = await rt.worker.call(
+                rt.ledger.adjust_balance, player_id, amount, body.reason, actor, rt.clock.now()
             )
         finally:
-            rt.wallet.release(player.id, held)
-        rt.wallet.set_balance(player_id, balance)
+            rt.reservations.release(player.id, held)
+        rt.reservations.set_balance(player_id, balance)
         return {"player_id": player_id, "balance": money_json(balance)}
 
     @app.get(
@@ -591,7 +612,7 @@ def create_app(
         actor: Operator, rt: Rt, limit: Annotated[int, Query(ge=1, le=1000)] = 100
     ) -> list[Any]:
         """The audit log, newest first."""
-        return [_json_ready(e) for e in await rt.wallet.call(rt.store.audit_log, limit)]
+        return [_json_ready(e) for e in await rt.worker.call(rt.rounds.audit_log, limit)]
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
@@ -614,8 +635,8 @@ def create_app(
         if player is None:
             return
         conn = _WsConnection(websocket, lambda c: t.disconnect(player.id, c))
-        if not rt.wallet.knows(player.id):
-            rt.wallet.set_balance(player.id, player.balance)
+        if not rt.reservations.knows(player.id):
+            rt.reservations.set_balance(player.id, player.balance)
         try:
             await t.load_player(player.id)
         except Exception:  # Repeat is a convenience: the player still sits down
@@ -638,7 +659,7 @@ def create_app(
                     "game_number": game_number,
                     "code": "server_restarted",
                     "reason": "server restarted during the round",
-                    "balance": money_json(rt.wallet.available(player.id)),
+                    "balance": money_json(rt.reservations.available(player.id)),
                 }
             )
         writer = asyncio.create_task(conn.pump())
@@ -722,7 +743,7 @@ async def _authenticate(websocket: WebSocket, rt: Runtime) -> PlayerRecord | Non
         first = None
     token = first.get("token") if isinstance(first, dict) and first.get("type") == "auth" else None
     player = (
-        await rt.wallet.call(rt.store.player_by_token, token) if isinstance(token, str) else None
+        await rt.worker.call(rt.ledger.player_by_token, token) if isinstance(token, str) else None
     )
     if player is None:
         with contextlib.suppress(Exception):
@@ -823,8 +844,10 @@ class _WsConnection:
 
 
 def _player_json(player: PlayerRecord, rt: Runtime) -> dict[str, Any]:
-    # Every write of this process updates the wallet, so a balance it knows is current.
-    balance = rt.wallet.available(player.id) if rt.wallet.knows(player.id) else player.balance
+    # Every write of this process updates the reservations, so a balance they know is current.
+    balance = (
+        rt.reservations.available(player.id) if rt.reservations.knows(player.id) else player.balance
+    )
     return {"id": player.id, "name": player.name, "balance": money_json(balance)}
 
 

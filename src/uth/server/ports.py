@@ -1,7 +1,9 @@
-"""What the live table needs from storage: the ``Store`` interface and its records.
+"""What the live table needs from storage: the ``Ledger`` and ``RoundLog`` ports and
+their records.
 
-The table loop (``uth.server.table``) talks only to this interface; the SQLAlchemy
-implementation is ``uth.server.storage.SqlStore``. Money is ``Decimal`` in
+The server talks only to these interfaces: the :class:`Ledger` (accounts and money)
+and the :class:`RoundLog` (rounds, history, audit). The SQLAlchemy implementation
+``uth.server.storage.SqlStore`` is both (:class:`Store`). Money is ``Decimal`` in
 currency units; times are timezone-aware UTC ``datetime`` values passed in by
 the caller (the server owns the clock).
 """
@@ -221,6 +223,43 @@ class LedgerEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class StoredRound:
+    """A round as the round log keeps it, for replay (``uth replay``).
+
+    Attributes:
+        round_id: the round's id in the log.
+        game_number: the round's game number.
+        table_id: the table that dealt it.
+        status: ``open``, ``settled`` or ``voided``.
+        record: the round record as canonical JSON (:mod:`uth.engine.history`), or
+            None when none was stored (a round still open, or stored before records
+            were kept).
+        rules_fingerprint: the fingerprint of the record's rule set (64 hex digits),
+            or None with no record.
+    """
+
+    round_id: int
+    game_number: str
+    table_id: str
+    status: str
+    record: str | None
+    rules_fingerprint: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Refunds:
+    """What :meth:`Ledger.reverse` gave back.
+
+    Attributes:
+        amounts: per player id, the amount refunded by this call (currency units).
+        balances: per player id refunded, the balance after the refund.
+    """
+
+    amounts: Mapping[int, Decimal]
+    balances: Mapping[int, Decimal]
+
+
+@dataclass(frozen=True, slots=True)
 class AuditEntry:
     """One line of the operator audit log."""
 
@@ -232,11 +271,20 @@ class AuditEntry:
     details: Mapping[str, Any]
 
 
-class Store(Protocol):
-    """Accounts, the ledger, rounds, history and the audit log.
+class Ledger(Protocol):
+    """Player accounts and their money: debits, credits and reversals of a round's
+    wagers, operator adjustments, balances and the ledger itself.
 
-    Every method is one transaction: it commits whole or not at all. A balance
-    always equals the sum of its ledger entries and never goes negative.
+    A remote operator wallet (a "seamless wallet") can stand in for this port: the
+    server then holds no balance of its own. Every method is one transaction: it
+    commits whole or not at all. A balance always equals the sum of its ledger
+    entries and never goes negative.
+
+    Idempotency: an entry of a round is known by its key (round, player, entry kind
+    ``wager`` / ``payout`` / ``refund``, wager kind). :meth:`debit` and :meth:`credit`
+    skip an entry whose key is already in the ledger with the same amount, and
+    :meth:`reverse` posts only what the round still owes; so a call repeated after a
+    failure (a lost answer, a restart) never moves money twice.
     """
 
     def create_player(
@@ -257,43 +305,34 @@ class Store(Protocol):
         ...
 
     def player(self, player_id: int) -> PlayerRecord:
-        """The account (raises NotFoundError)."""
+        """The account and its balance (raises NotFoundError)."""
         ...
 
     def round_player_ids(self, game_number: str) -> list[int]:
         """The ids of the players with a ledger entry in the round."""
         ...
 
-    def open_round(self, table_id: str, game_number: str, rules: str, started_at: datetime) -> int:
-        """Record a new round (status ``open``) and return its id."""
-        ...
-
-    def debit_wagers(
-        self, round_id: int, debits: Sequence[Debit], now: datetime
-    ) -> dict[int, Decimal]:
+    def debit(self, round_id: int, debits: Sequence[Debit], now: datetime) -> dict[int, Decimal]:
         """Debit every wager at once (all or none); returns each player's new balance.
 
-        Raises InsufficientFundsError naming the player when one cannot cover.
+        A wager already debited (same key and amount) is skipped. Raises
+        InsufficientFundsError naming the player when one cannot cover.
         """
         ...
 
-    def settle_round(
-        self, round_id: int, record: RoundRecord, credits: Mapping[int, Mapping[str, Decimal]]
+    def credit(
+        self, round_id: int, credits: Mapping[int, Mapping[str, Decimal]], now: datetime
     ) -> dict[int, Decimal]:
-        """Store the settled round and credit each player (``credits[player][kind]`` =
-        stake + net of that wager, 0 for a lost wager), in one transaction; returns
-        the new balances.
+        """Pay each player (``credits[player][kind]`` = stake + net of that wager, 0 for a
+        lost wager) in one transaction; returns the new balance of every player named.
+        A payout already made (same key and amount) is skipped.
         """
         ...
 
-    def void_round(
-        self, round_id: int, reason: str, actor: str, now: datetime
-    ) -> dict[int, Decimal]:
-        """Refund every debit of an open round, mark it voided, write the audit log."""
-        ...
-
-    def recover(self, now: datetime) -> list[str]:
-        """Void every round left ``open`` (the server stopped mid-round); returns their game numbers."""
+    def reverse(self, round_id: int, reason: str, now: datetime) -> Refunds:
+        """Give back what the round's entries took, per player and wager kind (a refund
+        entry each). A round already reversed owes nothing: a second call posts nothing.
+        """
         ...
 
     def adjust_balance(
@@ -304,6 +343,69 @@ class Store(Protocol):
 
     def ledger(self, player_id: int) -> list[LedgerEntry]:
         """Every ledger entry of a player, oldest first."""
+        ...
+
+    def round_entries(self, game_number: str) -> list[LedgerEntry]:
+        """Every ledger entry of a round, oldest first (empty for an unknown game number)."""
+        ...
+
+
+class RoundLog(Protocol):
+    """The rounds as played: opened, settled or voided, their history, and the audit log.
+
+    Every method is one transaction. The money of a round moves through the
+    :class:`Ledger`; :mod:`uth.server.round_books` calls the two in the right order.
+    """
+
+    def open_round(self, table_id: str, game_number: str, rules: str, started_at: datetime) -> int:
+        """Record a new round (status ``open``) and return its id."""
+        ...
+
+    def settle_round(self, round_id: int, record: RoundRecord) -> None:
+        """Store the settled round (status ``settled``); its payouts are already in the
+        ledger. Raises RoundNotOpenError for a settled or voided round.
+        """
+        ...
+
+    def void_round(
+        self, round_id: int, reason: str, actor: str, now: datetime, refunds: Mapping[int, Decimal]
+    ) -> None:
+        """Mark an open round voided and write the audit line (with ``refunds``, the
+        amount given back to each player). Raises RoundNotOpenError for a settled or
+        voided round.
+        """
+        ...
+
+    def save_record(self, round_id: int, record: str, rules_fingerprint: str) -> None:
+        """Keep the round's record (canonical JSON, :mod:`uth.engine.history`) and the
+        fingerprint of its rule set, replacing any record kept before.
+
+        Raises:
+            UthError: a blank record or a fingerprint that is not 64 hex digits.
+            NotFoundError: no such round.
+        """
+        ...
+
+    def stored_round(self, game_number: str) -> StoredRound:
+        """The round with this game number as kept (raises NotFoundError)."""
+        ...
+
+    def game_numbers(self) -> list[str]:
+        """The game number of every round, oldest first."""
+        ...
+
+    def check_open(self, round_id: int, doing: str) -> None:
+        """Nothing when the round is ``open``.
+
+        Raises:
+            RoundNotOpenError: the round is settled or voided; the message names its
+                game number, its status and ``doing`` (e.g. ``"voided"``).
+            NotFoundError: no such round.
+        """
+        ...
+
+    def open_rounds(self) -> list[str]:
+        """The game numbers of the rounds still ``open``, oldest first."""
         ...
 
     def history(self, player_id: int, limit: int = 20) -> list[RoundSummary]:
@@ -327,3 +429,7 @@ class Store(Protocol):
     def audit_log(self, limit: int = 100) -> list[AuditEntry]:
         """The newest audit lines first."""
         ...
+
+
+class Store(Ledger, RoundLog, Protocol):
+    """One backend that keeps both the ledger and the round log (``SqlStore``)."""

@@ -31,11 +31,13 @@ from uth.engine.table.seats import SPOTS
 from uth.money import money_json
 from uth.rules import RuleSet
 from uth.server import protocol as wire
+from uth.server import round_books
 from uth.server.clock import Clock
 from uth.server.config import TableConfig
-from uth.server.ports import Debit, PlayerRecord, PlayerRound, RoundRecord, Store
+from uth.server.ports import Debit, Ledger, PlayerRecord, PlayerRound, RoundLog, RoundRecord
+from uth.server.reservations import Reservations
+from uth.server.storage.worker import StorageWorker
 from uth.server.trainer import Spot, TableTrainer
-from uth.server.wallet import Wallet
 
 __all__ = ["REQUEST_IDS_PER_ROUND", "CommandError", "Connection", "GameNumbers", "LiveTable"]
 
@@ -74,8 +76,10 @@ class LiveTable:
     Args:
         config: the table's configuration (timers, chips, rule set source).
         rules: the validated rule set.
-        store: storage (ledger, rounds, audit).
-        wallet: the server's shared wallet cache (balances less reservations).
+        ledger: the accounts and their money.
+        rounds: the round log (rounds, history, audit).
+        reservations: the server's shared balances and reservations.
+        worker: the server's storage worker (every storage call goes through it).
         clock: the server's clock (a manual clock in tests).
         shuffler: the shuffler; a cryptographically secure one by default.
         game_numbers: the server's game-number allocator (shared by its tables).
@@ -85,16 +89,20 @@ class LiveTable:
         self,
         config: TableConfig,
         rules: RuleSet,
-        store: Store,
-        wallet: Wallet,
+        ledger: Ledger,
+        rounds: RoundLog,
+        reservations: Reservations,
+        worker: StorageWorker,
         clock: Clock,
         shuffler: Shuffler | None = None,
         game_numbers: GameNumbers | None = None,
     ) -> None:
         self.config = config
         self.rules = rules
-        self.store = store
-        self.wallet = wallet
+        self.ledger = ledger
+        self.rounds = rounds
+        self.reservations = reservations
+        self.worker = worker
         self.clock = clock
         self.decks = make_procedure(rules.deck_procedure, shuffler or SecureShuffler())
         # Trainer mode (issue 11): advice and reviews for the players who switch it on.
@@ -112,7 +120,7 @@ class LiveTable:
         self.machine = TableMachine(
             settings,
             rules,
-            wallet,
+            reservations,
             clock.now(),
             coach=self.trainer,
             game_numbers=game_numbers,
@@ -153,11 +161,11 @@ class LiveTable:
         """
         if self.machine.knows_last_bets(player_id):
             return
-        rows = await self.wallet.call(self.store.history, player_id, 50)
+        rows = await self.worker.call(self.rounds.history, player_id, 50)
         last = next((r for r in rows if r.table_id == self.config.id and r.status != "open"), None)
         if last is None or self.machine.knows_last_bets(player_id):
             return
-        detail = await self.wallet.call(self.store.round_detail, player_id, last.game_number)
+        detail = await self.worker.call(self.rounds.round_detail, player_id, last.game_number)
         # A voided round lists only the wagers it debited.
         bets = {spot: Decimal(detail.wagers.get(spot, {}).get("stake", 0)) for spot in SPOTS}
         self.machine.recall_last_bets(player_id, bets)
@@ -278,29 +286,37 @@ class LiveTable:
 
     async def _execute(self, call: fx.Call) -> Any:
         """Run one call of the machine and return its result."""
-        store, wallet = self.store, self.wallet
+        ledger, rounds, worker = self.ledger, self.rounds, self.worker
         if isinstance(call, fx.Shuffle):
             return self.decks.next_deck()
         if isinstance(call, fx.OpenRound):
-            return await wallet.call(
-                store.open_round, call.table_id, call.game_number, call.rules, call.started_at
+            return await worker.call(
+                rounds.open_round, call.table_id, call.game_number, call.rules, call.started_at
             )
         if isinstance(call, fx.DebitWagers):
             debits = [Debit(d.player_id, d.kind, d.amount) for d in call.debits]
-            return await wallet.call(store.debit_wagers, call.round_id, debits, call.at)
+            return await worker.call(ledger.debit, call.round_id, debits, call.at)
         if isinstance(call, fx.SettleRound):
             record = _record(call.record)
-            return await wallet.call(store.settle_round, call.round_id, record, call.credits)
+            return await worker.call(
+                round_books.settle_round, ledger, rounds, call.round_id, record, call.credits
+            )
         if isinstance(call, fx.VoidRound):
-            return await wallet.call(
-                store.void_round, call.round_id, call.reason, call.actor, call.at
+            return await worker.call(
+                round_books.void_round,
+                ledger,
+                rounds,
+                call.round_id,
+                call.reason,
+                call.actor,
+                call.at,
             )
         if isinstance(call, fx.Audit):
-            return await wallet.call(
-                store.audit, call.actor, call.action, call.reason, call.details, call.at
+            return await worker.call(
+                rounds.audit, call.actor, call.action, call.reason, call.details, call.at
             )
         if isinstance(call, fx.ReloadBalance):
-            return (await wallet.call(store.player, call.player_id)).balance
+            return (await worker.call(ledger.player, call.player_id)).balance
         await self.trainer.flush()
         for player_id, decisions in call.decisions:
             review = self.trainer.review(player_id, call.game_number, list(decisions))

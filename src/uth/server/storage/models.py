@@ -148,7 +148,9 @@ class Player(Base):
 
 
 class Round(Base):
-    """One round of a table; ``deck`` is stored only once the round is settled."""
+    """One round of a table; ``deck`` is stored only once the round is settled,
+    ``record`` once it is settled or voided (revision 0004 on).
+    """
 
     __tablename__ = "rounds"
     __table_args__ = (
@@ -169,6 +171,10 @@ class Round(Base):
     dealer_category: Mapped[str | None] = mapped_column(String(32), nullable=True)
     dealer_qualifies: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     events: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
+    #: The round's record as canonical JSON (uth.engine.history), for replay.
+    record: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: The SHA-256 fingerprint of the record's rule set, 64 hex digits.
+    rules_fingerprint: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
 
 
 class LedgerEntry(Base):

@@ -1,4 +1,5 @@
-"""``SqlStore``: the :class:`uth.server.ports.Store` interface on SQLAlchemy.
+"""``SqlStore``: the :class:`uth.server.ports.Ledger` and
+:class:`uth.server.ports.RoundLog` ports on SQLAlchemy.
 
 Every public method runs in one transaction (``with Session.begin()``). Balance
 changes lock the player rows first (``SELECT ... FOR UPDATE`` on PostgreSQL;
@@ -15,6 +16,7 @@ database's ``CHECK`` constraints).
 from __future__ import annotations
 
 import hashlib
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
@@ -37,10 +39,12 @@ from uth.server.ports import (
     NameTakenError,
     NotFoundError,
     PlayerRecord,
+    Refunds,
     RoundDetail,
     RoundRecord,
     RoundSummary,
     Store,
+    StoredRound,
     check_amount,
 )
 from uth.server.storage.errors import DuplicateError, RoundNotOpenError
@@ -49,9 +53,9 @@ from uth.server.storage.models import LedgerEntry as LedgerRow
 
 CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
-RECOVER_REASON = "server restarted during the round"
-RECOVER_ACTOR = "system"
 
+
+_FINGERPRINT = re.compile(r"[0-9a-f]{64}")
 
 #: The longest display name stored (the column's size), in characters.
 MAX_NAME_LENGTH = 100
@@ -192,13 +196,13 @@ class SqlStore:
                 f"game_number: {game_number} already exists", field="game_number"
             ) from exc
 
-    def debit_wagers(
-        self, round_id: int, debits: Sequence[Debit], now: datetime
-    ) -> dict[int, Decimal]:
+    def debit(self, round_id: int, debits: Sequence[Debit], now: datetime) -> dict[int, Decimal]:
         """Debit every wager at once (all or none); returns each player's new balance.
 
-        Zero amounts are skipped. Raises InsufficientFundsError naming the player
-        when one cannot cover the sum of their wagers; then nothing is debited.
+        Zero amounts are skipped, and so is a wager already debited in the round
+        with the same amount (a repeated call). Raises InsufficientFundsError naming
+        the player when one cannot cover the sum of their wagers, DuplicateError for
+        a wager already debited with another amount; then nothing is debited.
         """
         now = _aware(now, "now")
         checked: list[tuple[int, str, Decimal]] = []
@@ -216,34 +220,42 @@ class SqlStore:
             rnd = _lock_round(s, round_id)
             _require_open(rnd, "debit wagers of")
             players = _lock_players(s, (pid for pid, _, _ in checked))
+            new = _not_posted(
+                s, rnd, "wager", [(pid, kind, -amount) for pid, kind, amount in checked]
+            )
             totals: dict[int, Decimal] = {}
-            for pid, _, amount in checked:
-                totals[pid] = totals.get(pid, ZERO) + amount
+            for pid, _, amount in new:
+                totals[pid] = totals.get(pid, ZERO) - amount
             for pid in sorted(totals):
                 _require_funds(players[pid], totals[pid], f"the wagers of game {rnd.game_number}")
-            for pid, kind, amount in checked:
+            for pid, kind, amount in new:
                 _post(
                     s,
                     players[pid],
-                    -amount,
+                    amount,
                     kind="wager",
                     wager=kind,
                     round_id=rnd.id,
                     reason=f"{kind} wager, game {rnd.game_number}",
                     now=now,
                 )
-            return {pid: players[pid].balance for pid in sorted(totals)}
+            return {pid: players[pid].balance for pid in sorted(players)}
 
-    def settle_round(
-        self, round_id: int, record: RoundRecord, credits: Mapping[int, Mapping[str, Decimal]]
+    def credit(
+        self, round_id: int, credits: Mapping[int, Mapping[str, Decimal]], now: datetime
     ) -> dict[int, Decimal]:
-        """Store the settled round and credit each player, in one transaction.
+        """Pay each player of an open round, in one transaction.
 
         ``credits[player][kind]`` is the stake plus the net of that wager (0 for a
-        lost wager); each non-zero credit is one ``payout`` ledger entry. Returns
-        the new balance of every player of the round.
+        lost wager); each non-zero credit is one ``payout`` ledger entry, skipped
+        when the round already has it with the same amount. Returns the new balance
+        of every player named.
+
+        Raises:
+            RoundNotOpenError: the round is settled or voided.
+            DuplicateError: a payout already made with another amount.
         """
-        settled_at = _aware(record.settled_at, "settled_at")
+        now = _aware(now, "now")
         checked: list[tuple[int, str, Decimal]] = []
         for pid, by_kind in credits.items():
             for kind, value in by_kind.items():
@@ -253,6 +265,48 @@ class SqlStore:
                     raise UthError(f"{field}: must not be negative, got {amount}", field=field)
                 if amount > 0:
                     checked.append((pid, _text(kind, field), amount))
+        with self._sessions.begin() as s:
+            rnd = _lock_round(s, round_id)
+            _require_open(rnd, "settle")
+            players = _lock_players(s, credits)
+            for pid, kind, amount in _not_posted(s, rnd, "payout", checked):
+                _post(
+                    s,
+                    players[pid],
+                    amount,
+                    kind="payout",
+                    wager=kind,
+                    round_id=rnd.id,
+                    reason=f"{kind} payout, game {rnd.game_number}",
+                    now=now,
+                )
+            return {pid: players[pid].balance for pid in sorted(players)}
+
+    def reverse(self, round_id: int, reason: str, now: datetime) -> Refunds:
+        """Refund what an open round's entries took from each player, per wager kind.
+
+        One ``refund`` entry per player and wager kind still owed; a round already
+        reversed owes nothing and a second call posts nothing.
+
+        Raises:
+            RoundNotOpenError: the round is settled or voided.
+        """
+        reason = _text(reason, "reason")
+        now = _aware(now, "now")
+        with self._sessions.begin() as s:
+            rnd = _lock_round(s, round_id)
+            _require_open(rnd, "reverse")
+            return _reverse(s, rnd, reason, now)
+
+    def settle_round(self, round_id: int, record: RoundRecord) -> None:
+        """Store an open round as settled, with each player's part; its payouts are
+        already in the ledger (:meth:`credit`).
+
+        Raises:
+            RoundNotOpenError: the round is settled or voided.
+            UthError: a player twice in the record.
+        """
+        settled_at = _aware(record.settled_at, "settled_at")
         seen: set[int] = set()
         for pr in record.players:
             if pr.player_id in seen:
@@ -264,18 +318,7 @@ class SqlStore:
         with self._sessions.begin() as s:
             rnd = _lock_round(s, round_id)
             _require_open(rnd, "settle")
-            players = _lock_players(s, seen | set(credits))
-            for pid, kind, amount in checked:
-                _post(
-                    s,
-                    players[pid],
-                    amount,
-                    kind="payout",
-                    wager=kind,
-                    round_id=rnd.id,
-                    reason=f"{kind} payout, game {rnd.game_number}",
-                    now=settled_at,
-                )
+            players = _lock_players(s, seen)
             rnd.status = "settled"
             rnd.settled_at = settled_at
             rnd.deck = [str(c) for c in record.deck]
@@ -284,7 +327,6 @@ class SqlStore:
             rnd.dealer_category = record.dealer_category
             rnd.dealer_qualifies = bool(record.dealer_qualifies)
             rnd.events = [_jsonable(e) for e in record.events]
-            s.flush()
             by_player = _round_entries(s, rnd.id)
             for pr in record.players:
                 player = players[pr.player_id]
@@ -303,36 +345,100 @@ class SqlStore:
                         balance_after=after,
                     )
                 )
-            return {pid: players[pid].balance for pid in sorted(players)}
 
     def void_round(
-        self, round_id: int, reason: str, actor: str, now: datetime
-    ) -> dict[int, Decimal]:
-        """Refund every debit of an open round, mark it voided, write the audit log.
+        self, round_id: int, reason: str, actor: str, now: datetime, refunds: Mapping[int, Decimal]
+    ) -> None:
+        """Mark an open round voided and write the audit line naming ``refunds`` (per
+        player, the amount given back by :meth:`reverse`).
 
-        Raises RoundNotOpenError for a settled or voided round.
+        Raises:
+            RoundNotOpenError: the round is settled or voided.
+            UthError: a blank reason or actor.
         """
         reason = _text(reason, "reason")
         actor = _text(actor, "actor")
         now = _aware(now, "now")
         with self._sessions.begin() as s:
             rnd = _lock_round(s, round_id)
-            return _void(s, rnd, reason, actor, now)
+            _require_open(rnd, "void")
+            rnd.status = "voided"
+            rnd.void_reason = reason
+            s.add(
+                AuditLog(
+                    at=now,
+                    actor=actor,
+                    action="void_round",
+                    reason=reason,
+                    details={
+                        "game_number": rnd.game_number,
+                        "refunds": {str(pid): str(refunds[pid]) for pid in sorted(refunds)},
+                    },
+                )
+            )
 
-    def recover(self, now: datetime) -> list[str]:
-        """Void every round left ``open`` (the server stopped mid-round); returns their game numbers."""
-        now = _aware(now, "now")
+    def save_record(self, round_id: int, record: str, rules_fingerprint: str) -> None:
+        """Keep the round's record (canonical JSON) and its rule set's fingerprint,
+        replacing any record kept before.
+
+        Raises:
+            UthError: a blank record or a fingerprint that is not 64 hex digits.
+            NotFoundError: no such round.
+        """
+        if not isinstance(record, str) or not record.strip():
+            raise UthError("record: must not be empty", field="record")
+        if not _FINGERPRINT.fullmatch(rules_fingerprint):
+            raise UthError(
+                f"rules_fingerprint: expected 64 hex digits, got {rules_fingerprint!r}",
+                field="rules_fingerprint",
+            )
         with self._sessions.begin() as s:
-            rounds = s.scalars(
-                select(Round)
-                .where(Round.status == "open")
-                .order_by(Round.id)
-                .with_for_update()
-                .execution_options(populate_existing=True)
-            ).all()
-            for rnd in rounds:
-                _void(s, rnd, RECOVER_REASON, RECOVER_ACTOR, now)
-            return [rnd.game_number for rnd in rounds]
+            rnd = _lock_round(s, round_id)
+            rnd.record = record
+            rnd.rules_fingerprint = rules_fingerprint
+
+    def stored_round(self, game_number: str) -> StoredRound:
+        """The round with this game number as kept (raises NotFoundError)."""
+        with self._sessions.begin() as s:
+            rnd = s.scalars(select(Round).where(Round.game_number == game_number)).first()
+            if rnd is None:
+                raise NotFoundError(f"game_number: no round {game_number}", field="game_number")
+            return StoredRound(
+                round_id=rnd.id,
+                game_number=rnd.game_number,
+                table_id=rnd.table_id,
+                status=rnd.status,
+                record=rnd.record,
+                rules_fingerprint=rnd.rules_fingerprint,
+            )
+
+    def game_numbers(self) -> list[str]:
+        """The game number of every round, oldest first."""
+        with self._sessions.begin() as s:
+            return list(s.scalars(select(Round.game_number).order_by(Round.id)))
+
+    def check_open(self, round_id: int, doing: str) -> None:
+        """Nothing when the round is ``open``; RoundNotOpenError naming its game number
+        and status otherwise (NotFoundError for no such round).
+        """
+        with self._sessions.begin() as s:
+            rnd = s.get(Round, round_id)
+            if rnd is None:
+                raise NotFoundError(f"round_id: no round {round_id}", field="round_id")
+            if rnd.status != "open":
+                raise RoundNotOpenError(
+                    f"round {rnd.game_number} is {rnd.status}: only an open round can be {doing}",
+                    field="round_id",
+                )
+
+    def open_rounds(self) -> list[str]:
+        """The game numbers of the rounds still ``open``, oldest first."""
+        with self._sessions.begin() as s:
+            return list(
+                s.scalars(
+                    select(Round.game_number).where(Round.status == "open").order_by(Round.id)
+                )
+            )
 
     def adjust_balance(
         self, player_id: int, amount: Decimal, reason: str, actor: str, now: datetime
@@ -376,20 +482,18 @@ class SqlStore:
             rows = s.scalars(
                 select(LedgerRow).where(LedgerRow.player_id == player_id).order_by(LedgerRow.id)
             ).all()
-            return [
-                LedgerEntry(
-                    id=row.id,
-                    player_id=row.player_id,
-                    amount=row.amount,
-                    balance_after=row.balance_after,
-                    kind=row.kind,
-                    wager=row.wager,
-                    round_id=row.round_id,
-                    reason=row.reason,
-                    created_at=row.created_at,
-                )
-                for row in rows
-            ]
+            return [_ledger_entry(row) for row in rows]
+
+    def round_entries(self, game_number: str) -> list[LedgerEntry]:
+        """Every ledger entry of a round, oldest first (empty for an unknown game number)."""
+        with self._sessions.begin() as s:
+            rows = s.scalars(
+                select(LedgerRow)
+                .join(Round, Round.id == LedgerRow.round_id)
+                .where(Round.game_number == game_number)
+                .order_by(LedgerRow.id)
+            ).all()
+            return [_ledger_entry(row) for row in rows]
 
     def history(self, player_id: int, limit: int = 20) -> list[RoundSummary]:
         """The player's last rounds (open, settled or voided), newest first."""
@@ -617,13 +721,8 @@ def _post(
     )
 
 
-def _void(s: Session, rnd: Round, reason: str, actor: str, now: datetime) -> dict[int, Decimal]:
-    """Refund what the round's entries took from each player, per wager kind."""
-    if rnd.status != "open":
-        raise RoundNotOpenError(
-            f"round {rnd.game_number} is {rnd.status}: only an open round can be voided",
-            field="round_id",
-        )
+def _reverse(s: Session, rnd: Round, reason: str, now: datetime) -> Refunds:
+    """Refund what the round's entries still hold from each player, per wager kind."""
     rows = s.execute(
         select(LedgerRow.player_id, LedgerRow.wager, LedgerRow.amount)
         .where(LedgerRow.round_id == rnd.id)
@@ -648,21 +747,48 @@ def _void(s: Session, rnd: Round, reason: str, actor: str, now: datetime) -> dic
             now=now,
         )
         refunds[pid] = refunds.get(pid, ZERO) + amount
-    rnd.status = "voided"
-    rnd.void_reason = reason
-    s.add(
-        AuditLog(
-            at=now,
-            actor=actor,
-            action="void_round",
-            reason=reason,
-            details={
-                "game_number": rnd.game_number,
-                "refunds": {str(pid): str(refunds[pid]) for pid in sorted(refunds)},
-            },
-        )
+    return Refunds(
+        amounts={pid: refunds[pid] for pid in sorted(refunds)},
+        balances={pid: players[pid].balance for pid in sorted(refunds)},
     )
-    return {pid: players[pid].balance for pid in sorted(refunds)}
+
+
+def _not_posted(
+    s: Session, rnd: Round, kind: str, entries: Sequence[tuple[int, str, Decimal]]
+) -> list[tuple[int, str, Decimal]]:
+    """The ``(player, wager, amount)`` entries of kind ``kind`` the round does not have yet.
+
+    An entry is known by its key (round, player, kind, wager); one already posted
+    with the same amount is left out (a repeated call).
+
+    Raises:
+        DuplicateError: an entry posted with another amount, or one key twice.
+    """
+    posted = {
+        (pid, wager): amount
+        for pid, wager, amount in s.execute(
+            select(LedgerRow.player_id, LedgerRow.wager, LedgerRow.amount).where(
+                LedgerRow.round_id == rnd.id, LedgerRow.kind == kind
+            )
+        )
+    }
+    new: list[tuple[int, str, Decimal]] = []
+    keys: set[tuple[int, str]] = set()
+    for pid, wager, amount in entries:
+        if (pid, wager) in keys:
+            raise DuplicateError(
+                f"{wager}: player {pid} has two {kind} entries in one call", field=wager
+            )
+        keys.add((pid, wager))
+        if (pid, wager) not in posted:
+            new.append((pid, wager, amount))
+        elif posted[(pid, wager)] != amount:
+            raise DuplicateError(
+                f"{wager}: game {rnd.game_number} already has a {kind} of "
+                f"{abs(posted[(pid, wager)])} for player {pid}, not {abs(amount)}",
+                field=wager,
+            )
+    return new
 
 
 def _entries(s: Session, player_id: int, round_ids: Sequence[int]) -> list[LedgerRow]:
@@ -699,6 +825,20 @@ def _balances_from(entries: Sequence[LedgerRow], current: Decimal) -> tuple[Deci
 
 
 # -- conversions -------------------------------------------------------------------
+
+
+def _ledger_entry(row: LedgerRow) -> LedgerEntry:
+    return LedgerEntry(
+        id=row.id,
+        player_id=row.player_id,
+        amount=row.amount,
+        balance_after=row.balance_after,
+        kind=row.kind,
+        wager=row.wager,
+        round_id=row.round_id,
+        reason=row.reason,
+        created_at=row.created_at,
+    )
 
 
 def _player_record(player: Player) -> PlayerRecord:
@@ -779,5 +919,5 @@ def _wagers_from_ledger(entries: Sequence[LedgerRow], status: str) -> dict[str, 
 
 
 def _conforms(store: SqlStore) -> Store:
-    """Let mypy (strict, run over the package) check that SqlStore satisfies Store."""
+    """Let mypy (strict, run over the package) check that SqlStore is a Ledger and a RoundLog."""
     return store

@@ -1,55 +1,33 @@
-"""Balances held in memory for the players at the tables, backed by the ledger.
+"""Reservations: balances held in memory for the players at the tables, and the
+amounts reserved against them.
 
-The ledger (``Store``) is the truth; the wallet caches the balance of each player
-it has seen and the amounts *reserved*: bets placed while betting is open, Play
-wagers decided but not yet written, an operator debit being written. A new bet
-is accepted only when the balance less every reservation covers it, so a player
-at two tables cannot bet the same money twice.
-
-Every storage call of the server goes through :meth:`Wallet.call`: one worker
-thread runs them one at a time, in the order they were made, and hands the
-results back in that order. A balance read back after a write is therefore never
-overwritten by an older one from another table.
+The ledger (:class:`~uth.server.ports.Ledger`) is the truth; this cache keeps the
+balance of each player it has seen and the amounts *reserved*: bets placed while
+betting is open, Play wagers decided but not yet written, an operator debit being
+written. A new bet is accepted only when the balance less every reservation covers
+it, so a player at two tables cannot bet the same money twice. Balances come in
+from the storage worker (:class:`uth.server.storage.worker.StorageWorker`), whose
+answers arrive in the order the calls were made, so a newer balance is never
+overwritten by an older one.
 """
 
 from __future__ import annotations
 
-import asyncio
-import functools
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
-from typing import Any, TypeVar
 
 from uth.money import ZERO
 from uth.server.ports import InsufficientFundsError
 
-_T = TypeVar("_T")
 
-
-class Wallet:
+class Reservations:
     """Cached balances and reservations per player id (one per server process)."""
 
     def __init__(self) -> None:
         self._balance: dict[int, Decimal] = {}
         self._reserved: dict[int, Decimal] = {}
-        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="uth-store")
-
-    async def call(self, fn: Callable[..., _T], *args: Any) -> _T:
-        """Run one storage call in the worker thread and return its result.
-
-        Calls run one at a time in the order made; their results come back in
-        that order.
-        """
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._worker, functools.partial(fn, *args))
-
-    def close(self) -> None:
-        """Stop the worker thread (calls already queued still run)."""
-        self._worker.shutdown(wait=False)
 
     def knows(self, player_id: int) -> bool:
-        """Whether the wallet holds a balance for the player."""
+        """Whether a balance is held for the player."""
         return player_id in self._balance
 
     def set_balance(self, player_id: int, balance: Decimal) -> None:

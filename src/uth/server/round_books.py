@@ -1,0 +1,76 @@
+"""A round's money and its record, kept together across the two storage ports.
+
+The :class:`~uth.server.ports.Ledger` moves the money and the
+:class:`~uth.server.ports.RoundLog` records the round; they may be two systems (a
+remote operator wallet and the local database), so a round's settlement or void is
+two calls. They are made in an order that a restart can always finish: the money
+first, then the round's status. A round whose status was not written stays
+``open``, and :func:`recover` voids it at the next start: :meth:`Ledger.reverse`
+gives back exactly what the round's entries still hold (stakes less any payouts
+already made), and posts nothing for a round already reversed.
+
+Each function is synchronous; the server runs it on the storage worker
+(:class:`uth.server.storage.worker.StorageWorker`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from decimal import Decimal
+
+from uth.errors import UthError
+from uth.server.ports import Ledger, RoundLog, RoundRecord
+
+#: The reason and actor of a round voided at start-up (:func:`recover`).
+RECOVER_REASON = "server restarted during the round"
+RECOVER_ACTOR = "system"
+
+
+def settle_round(
+    ledger: Ledger,
+    rounds: RoundLog,
+    round_id: int,
+    record: RoundRecord,
+    credits: Mapping[int, Mapping[str, Decimal]],
+) -> dict[int, Decimal]:
+    """Pay the round's credits (:meth:`Ledger.credit`), then store it as settled.
+
+    Returns the new balance of every player credited.
+
+    Raises:
+        RoundNotOpenError: the round is settled or voided; nothing is paid.
+    """
+    rounds.check_open(round_id, "settled")
+    balances = ledger.credit(round_id, credits, record.settled_at)
+    rounds.settle_round(round_id, record)
+    return balances
+
+
+def void_round(
+    ledger: Ledger, rounds: RoundLog, round_id: int, reason: str, actor: str, now: datetime
+) -> dict[int, Decimal]:
+    """Refund what an open round took (:meth:`Ledger.reverse`), then mark it voided with
+    an audit line naming the refunds. Returns the new balance of every player refunded.
+
+    Raises:
+        RoundNotOpenError: the round is settled or voided; nothing is refunded.
+        UthError: a blank reason or actor.
+    """
+    for field, value in (("reason", reason), ("actor", actor)):
+        if not value.strip():
+            raise UthError(f"{field}: must not be empty", field=field)
+    rounds.check_open(round_id, "voided")
+    refunds = ledger.reverse(round_id, reason, now)
+    rounds.void_round(round_id, reason, actor, now, refunds.amounts)
+    return dict(refunds.balances)
+
+
+def recover(ledger: Ledger, rounds: RoundLog, now: datetime) -> list[str]:
+    """Void every round left ``open`` (the server stopped mid-round), oldest first;
+    returns their game numbers.
+    """
+    voided = rounds.open_rounds()
+    for game_number in voided:
+        void_round(ledger, rounds, rounds.round_id(game_number), RECOVER_REASON, RECOVER_ACTOR, now)
+    return voided
