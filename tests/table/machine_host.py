@@ -307,7 +307,7 @@ class Host:
         cards |= {str(c) for c in rnd.shared_hand}
         if rnd.has_hand(str(player_id)):
             cards |= {str(c) for c in rnd.hole_cards(str(player_id))}
-        if m.phase == "settled":
+        if rnd.phase == "settled" and m.phase in ("settled", "pause"):  # settlement stored
             cards |= {str(c) for c in rnd.dealer_hole}
         return cards
 
