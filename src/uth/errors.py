@@ -52,3 +52,9 @@ class IllegalActionError(UthError):
     """An action that is not among the legal actions at this point of the round."""
 
     code = "illegal_action"
+
+
+class InvalidRecordError(UthError):
+    """A stored round record is malformed: a missing or unknown key, a bad value."""
+
+    code = "invalid_record"

@@ -1,5 +1,7 @@
 """The pure game engine: wagers, settlement and the round state machine (its betting
-phase included: verify / can / do, the deck at ``close_betting``, the action log).
+phase included: verify / can / do, the deck at ``close_betting``, the action log);
+:mod:`uth.engine.views` (who sees what) and :mod:`uth.engine.history` (round records
+that replay).
 
 Imports only ``uth.cards``, ``uth.evaluator`` and ``uth.rules``; nothing here does
 I/O, reads a clock or draws a random number (STYLE.md, "What that means here").

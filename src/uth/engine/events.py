@@ -1,11 +1,10 @@
 """The events a round emits: what the dealer does and announces, in order.
 
 Each event is a frozen record. ``to_dict()`` gives its JSON form with a ``type``.
-``visibility`` says who may see it while the round is in play: ``public``,
-``player`` (only the hand's owner: hole cards), or ``hidden`` (nobody: the
-dealer's hole cards and the face-down board until they are turned). A server
-sends a player only what is visible to them (STYLE.md, point 5); after the round
-is settled every event may be shown, except the hole cards of a folded hand.
+``visibility`` marks the cards no one may see as ``hidden`` (the dealer's hole
+cards and the face-down board until they are turned) and a hand's own cards as
+``player``; who sees which event is decided in one place,
+:func:`uth.engine.views.visible_events` (STYLE.md, point 5).
 """
 
 from __future__ import annotations
@@ -278,27 +277,3 @@ class RoundVoided(Event):
 
     type: ClassVar[str] = "round_voided"
     reason: str
-
-
-def visible_to(event: Event, viewer: str | None, *, folded: frozenset[str] = frozenset()) -> bool:
-    """Whether a viewer may see an event now.
-
-    Args:
-        event: the event.
-        viewer: the player id looking, or None for a spectator.
-        folded: the players whose hands were folded (their hole cards stay face
-            down for ever, 002).
-
-    Hidden events (the dealer's hole cards, the face-down board) are never shown:
-    the same cards reach everyone through :class:`FlopTurned`,
-    :class:`TurnAndRiverTurned` and :class:`DealerRevealed` at their time. A
-    player's hole cards are shown to that player alone; everyone sees them in
-    :class:`HandShown` at the showdown, unless the hand folded.
-    """
-    if event.visibility == "hidden":
-        return False
-    if isinstance(event, HoleCardsDealt):
-        return event.player == viewer
-    if isinstance(event, HandShown):
-        return event.player not in folded
-    return True

@@ -156,6 +156,7 @@ class _Hand:
     order: int
     hole: tuple[Card, ...] = ()
     play: int | None = None  # None: still to decide; 0: folded
+    decisions: list[str] = field(default_factory=list)  # "play_4x", "auto:check", ...
 
 
 @dataclass
@@ -194,6 +195,8 @@ class Round:
     _turned: int = field(default=0, init=False)
     _folded: list[str] = field(default_factory=list, init=False)
     _fold_running: Decimal = field(default=Decimal(0), init=False)
+    _void_reason: str | None = field(default=None, init=False)
+    _colour: str | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         self._bank = check_bank(self.rules, self.bank)
@@ -244,6 +247,16 @@ class Round:
         return self._cards
 
     @property
+    def deck_colour(self) -> str | None:
+        """The back colour of the deck dealt (two alternating decks), else None."""
+        return self._colour
+
+    @property
+    def bank_amount(self) -> Decimal | None:
+        """The player-dealer's bank as checked (currency units), or None for the house."""
+        return self._bank
+
+    @property
     def dealer_hole(self) -> tuple[Card, ...]:
         """The dealer's hole cards once dealt (hidden from players until the showdown)."""
         return self._dealer
@@ -266,6 +279,48 @@ class Round:
         if hand.behind is not None:
             return self._hands[hand.behind].play
         return hand.play
+
+    def seat_of(self, player: str) -> int | None:
+        """The seat number of a hand (None: unnumbered or a back-line bet).
+
+        Raises:
+            IllegalActionError: no such hand in this round.
+
+        """
+        return self._hand(player).seat
+
+    def behind_of(self, player: str) -> str | None:
+        """For a back-line bet, the seated hand it rides on; None for a seated hand.
+
+        Raises:
+            IllegalActionError: no such hand in this round.
+
+        """
+        return self._hand(player).behind
+
+    def decisions(self, player: str) -> tuple[str, ...]:
+        """A hand's decisions so far, street by street: ``play_4x`` ... ``fold``, with
+        ``auto:`` before a decision the timer made (``auto:check``). A back-line bet
+        reports the decisions of the hand it follows.
+
+        Raises:
+            IllegalActionError: no such hand in this round.
+
+        """
+        hand = self._hand(player)
+        if hand.behind is not None:
+            hand = self._hands[hand.behind]
+        return tuple(hand.decisions)
+
+    @property
+    def revealed(self) -> bool:
+        """Whether the dealer's hand has been shown (the showdown; never in a void)."""
+        return self.phase == Phase.SETTLED
+
+    @property
+    def void_reason(self) -> str | None:
+        """Why the round was voided, or None."""
+        return self._void_reason
 
     def hole_cards(self, player: str) -> tuple[Card, ...]:
         """A seated hand's hole cards (empty before the deal)."""
@@ -559,7 +614,7 @@ class Round:
 
         """
         self._cards = self.verify_close_betting(deck, at=at)
-        colour = deck.colour if isinstance(deck, PreparedDeck) else None
+        colour = self._colour = deck.colour if isinstance(deck, PreparedDeck) else None
         seated = [h for h in self._ordered() if h.behind is None]
         start = len(self._events)
         self._log("close_betting", None, {}, at)
@@ -668,6 +723,7 @@ class Round:
         start = len(self._events)
         self._log("act", player, {"action": str(chosen), "auto": auto}, at)
         self._undecided.discard(player)
+        hand.decisions.append(("auto:" if auto else "") + str(chosen))
         if chosen.kind == "play":
             hand.play = chosen.multiple
         elif chosen.kind == "fold":
@@ -720,6 +776,7 @@ class Round:
             if multiple:
                 self._emit(ev.WagerReturned(hand.player, "play", hand.wagers.ante * multiple))
         self.phase = Phase.VOIDED
+        self._void_reason = reason
         self._undecided.clear()
         self._emit(ev.RoundVoided(reason))
         return tuple(self._events[start:])

@@ -33,7 +33,7 @@ from uth.engine.table.policy import (
     HouseBank,
     NoCoach,
 )
-from uth.engine.table.seats import SPOTS, GameNumbers, Seat, hand_name
+from uth.engine.table.seats import SPOTS, GameNumbers, Seat
 
 __all__ = [
     "REQUEST_IDS_PER_ROUND",
@@ -60,5 +60,4 @@ __all__ = [
     "TableSettings",
     "Trainer",
     "Undo",
-    "hand_name",
 ]

@@ -79,7 +79,8 @@ from uth.engine.table.policy import (
     HouseBank,
     NoCoach,
 )
-from uth.engine.table.seats import SPOTS, GameNumbers, Seat, cost, hand_name, no_bets
+from uth.engine.table.seats import SPOTS, GameNumbers, Seat, cost, no_bets
+from uth.engine.views import name_hand, seat_view, visible_events
 from uth.engine.wagers import INITIAL_WAGERS, BetSpot, least_play, spot_limit, spot_max
 from uth.errors import IllegalActionError, InvalidCardError, InvalidDealError, UthError
 from uth.money import ZERO, money_json, parse_amount
@@ -703,7 +704,7 @@ class TableMachine:
         return out
 
     def _hand(self, seat: Seat) -> dict[str, Any] | None:
-        """The player's hand so far, once dealt (see :func:`hand_name`)."""
+        """The player's hand so far, once dealt (:func:`~uth.engine.views.name_hand`)."""
         rnd = self.round
         if rnd is None or rnd.phase in (Phase.BETTING, Phase.VOIDED):
             return None
@@ -715,25 +716,33 @@ class TableMachine:
         key = (hole, self._board_shown)
         named = self._hand_names.get(key)
         if named is None:
-            named = self._hand_names[key] = hand_name(hole, rnd.board[: self._board_shown])
+            named = name_hand(hole, rnd.board[: self._board_shown]).to_json()
+            self._hand_names[key] = named
         return named
 
     def snapshot(self, player_id: int) -> dict[str, Any]:
         """Everything a (re)connecting player needs: phase, timers, own cards and bets,
-        the shared player hand (shared-hand tables), the board so far, balance, and
-        other players' bets. The dealer's hole cards are never in it.
+        the shared player hand (shared-hand tables), the board so far, the dealer's
+        hand once the settlement is stored, balance, and other players' bets.
+
+        The cards are the player's :func:`~uth.engine.views.seat_view` (the one
+        definition of who sees what), as far as they were sent: the board as
+        published, the dealer's hand only once the round's settlement is stored
+        (a round that never reaches storage is voided unseen).
         """
         seat = self.seats[player_id]
         rnd = self.round
         own_cards: list[str] = []
         board: list[str] = []
         player_hand: list[str] = []
-        if rnd is not None and rnd.phase != Phase.VOIDED:
-            board = [str(c) for c in rnd.board[: self._board_shown]]
-            if rnd.has_hand(seat.hand_id) and rnd.phase != Phase.BETTING:
-                own_cards = [str(c) for c in rnd.hole_cards(seat.hand_id)]
-            # shared-hand table (004): dealt face up for everyone
-            player_hand = [str(c) for c in rnd.shared_hand]
+        dealer: dict[str, Any] | None = None
+        if rnd is not None:
+            view = seat_view(rnd, seat.hand_id)
+            own_cards = [str(c) for c in view.hole_cards]
+            board = [str(c) for c in view.board[: self._board_shown]]
+            player_hand = [str(c) for c in view.player_hand]
+            if view.dealer is not None and self._settlement_stored():
+                dealer = view.dealer.to_json()
         return {
             "type": "snapshot",
             "table": self._table_info(),
@@ -745,13 +754,18 @@ class TableMachine:
             "hole_cards": own_cards,
             "player_hand": player_hand,
             "board": board,
+            "dealer": dealer,
             "state": self.state(player_id),
             "table_bets": self.table_bets(),
             "last_result": self._last_result.get(player_id),
             "paused": self.paused,
             "last_bets": _bets_json(self._last_bets.get(player_id)),
-            **({"trainer": view} if (view := self._trainer_view(seat)) else {}),
+            **({"trainer": coached} if (coached := self._trainer_view(seat)) else {}),
         }
+
+    def _settlement_stored(self) -> bool:
+        """The round's settlement is stored: its showdown may be shown."""
+        return self.phase in ("settled", "pause") and not self._round_voided
 
     def table_bets(self) -> dict[str, Any]:
         """Every player's bets: how many players bet, the total, and the largest
@@ -822,11 +836,17 @@ class TableMachine:
             self._published += 1
             if isinstance(event, ev.FlopTurned | ev.TurnAndRiverTurned):
                 self._board_shown += len(event.cards)
-            target = getattr(event, "player", None)
-            if event.visibility == "hidden" or isinstance(event, ev.WagersPlaced | ev.RoundOpened):
-                continue
+            if isinstance(event, ev.WagersPlaced | ev.WagersWithdrawn | ev.RoundOpened):
+                continue  # no messages of the protocol: the table's own state says them
             if isinstance(event, ev.WagerSettled | ev.RoundSettled):
                 continue  # sent as one settlement message per player
+            # Who sees it: the one definition (engine.views). Seen by a spectator:
+            # everyone; else only its owner; face-down cards by nobody.
+            target = None
+            if not visible_events((event,), None, rules=self.rules):
+                target = getattr(event, "player", None)
+                if target is None:
+                    continue
             message = {
                 "type": event.type,
                 **{k: v for k, v in event.to_dict().items() if k != "type"},

@@ -1,14 +1,11 @@
-"""A player's seat at a table machine, hand names and game numbers."""
+"""A player's seat at a table machine, and game numbers."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import Any
 
-from uth.cards import Card
-from uth.evaluator import evaluate
 from uth.money import ZERO
 
 #: The betting spots a player fills; the Blind follows the Ante (004).
@@ -52,24 +49,6 @@ class Seat:
     def staked(self) -> Decimal:
         """What the current bets cost (:func:`cost`)."""
         return cost(self.bets)
-
-
-def hand_name(
-    hole: tuple[Card, ...] | list[Card], board: tuple[Card, ...] | list[Card]
-) -> dict[str, Any]:
-    """A player's hand so far, for naming it: ``{"category", "cards"}``.
-
-    Before the flop the two hole cards alone (``pair`` or ``high_card``, higher
-    card first); from the flop the evaluator's best five of the cards seen
-    (category key and best five, in the order that names the hand).
-    """
-    cards = list(hole) + list(board)
-    if len(cards) >= 5:
-        value = evaluate(cards)
-        return {"category": value.category.key, "cards": [str(c) for c in value.best_five]}
-    ordered = sorted(cards, key=lambda c: c.rank, reverse=True)
-    pair = len(ordered) == 2 and ordered[0].rank == ordered[1].rank
-    return {"category": "pair" if pair else "high_card", "cards": [str(c) for c in ordered]}
 
 
 class GameNumbers:
