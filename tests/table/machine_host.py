@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from uth.cards import PreparedDeck, parse_cards
+from uth.engine import history
 from uth.engine.table import Command, TableMachine, TableSettings
 from uth.engine.table import effects as fx
 from uth.errors import UthError
@@ -89,6 +90,8 @@ class Books:
     status: dict[int, str] = field(default_factory=dict)
     records: dict[int, fx.RoundRecord] = field(default_factory=dict)
     audits: list[tuple[str, str, str]] = field(default_factory=list)
+    #: Each round's record for replay, kept as canonical JSON (engine.history).
+    kept: dict[int, str] = field(default_factory=dict)
 
     def open(self, game_number: str) -> int:
         round_id = len(self.status) + 1
@@ -109,6 +112,7 @@ class Books:
 
     def settle(self, call: fx.SettleRound) -> dict[int, Decimal]:
         self._check_open(call.round_id)
+        self.kept[call.round_id] = history.encode(call.history)
         for pid, kinds in call.credits.items():
             for kind, amount in kinds.items():
                 self.balances[pid] += amount
@@ -119,6 +123,8 @@ class Books:
 
     def void(self, call: fx.VoidRound) -> dict[int, Decimal]:
         self._check_open(call.round_id)
+        if call.history is not None:
+            self.kept[call.round_id] = history.encode(call.history)
         refunded: dict[int, Decimal] = {}
         for kind, rid, pid, wager, amount in list(self.entries):
             if rid == call.round_id and kind == "debit":
@@ -296,6 +302,23 @@ class Host:
                 for p in record.players:
                     total = sum((Decimal(w["net"]) for w in p.wagers.values()), ZERO)
                     assert net.get(p.player_id, ZERO) == total, (rid, p.player_id)
+
+    def check_replays(self) -> None:
+        """Every kept round replays through the engine to its stored result, and its
+        ledger entries are the ones the record expects.
+        """
+        for rid, text in self.books.kept.items():
+            record = history.decode(text)
+            report = history.replay(record)
+            assert report.ok, (rid, report)
+            assert record.status == self.books.status[rid], rid
+            if record.status == "settled":  # the exact entries the record implies
+                kinds = {"wager": "debit", "payout": "credit", "refund": "refund"}
+                expected = sorted(
+                    (kinds[m.kind], rid, int(m.player), m.wager, m.amount)
+                    for m in history.expected_ledger(record)
+                )
+                assert sorted(e for e in self.books.entries if e[1] == rid) == expected, rid
 
     def allowed_cards(self, player_id: int) -> set[str]:
         """The cards the player's view allows now (RULES.md, "Online table")."""

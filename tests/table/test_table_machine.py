@@ -183,6 +183,9 @@ def test_a_whole_round_with_three_players_a_play_two_timeouts_and_a_watcher() ->
         ),
     ]
     assert h.take(1) == h.take(3) == [TURN_RIVER]
+    assert h.machine.snapshot(3)["dealer"] is None
+    assert h.machine.snapshot(1)["hole_cards"] == ["As", "Ks"]
+    assert h.machine.snapshot(3)["board"] == ["Ah", "Kh", "Qs", "7c", "8d"]
     h.advance(10)  # the river's time is up: AUTO FOLDED
     pause = {"type": "pause", **timer(30, 32)}
     assert h.take(1) == [
@@ -226,6 +229,13 @@ def test_a_whole_round_with_three_players_a_play_two_timeouts_and_a_watcher() ->
         pause,
     ]
     assert h.take(3) == [REVEAL, {"type": "antes_returned", "hands": 1}, pause]
+    # a reload at the showdown still shows the dealer's hand (before: never sent)
+    assert h.machine.snapshot(3)["dealer"] == {
+        "cards": ["5c", "6d"],
+        "category": "high_card",
+        "best_five": ["Ah", "Kh", "Qs", "8d", "7c"],
+        "qualifies": False,
+    }
     assert h.books.entries == [
         *DEBITS,
         ("debit", 1, 1, "play", D(-40)),
@@ -242,6 +252,7 @@ def test_a_whole_round_with_three_players_a_play_two_timeouts_and_a_watcher() ->
     assert record.deck[:11] == DECK.split()
     assert isinstance(h.calls[-1], fx.Review)
     h.check_money()
+    h.check_replays()
 
     h.advance(2)  # the next betting window; Repeat places the last bets again
     assert h.take(3) == [
@@ -256,6 +267,7 @@ def test_a_whole_round_with_three_players_a_play_two_timeouts_and_a_watcher() ->
     assert reply["state"]["bets"] == {"ante": 10, "trips": 0, "bad_beat": 0, "blind": 10, "play": 0}
     assert reply["state"]["balance"] == 1020
     h.check_money()
+    h.check_replays()
 
 
 def test_a_player_whose_last_connection_closes_while_betting_is_refunded_and_told_later() -> None:
@@ -292,6 +304,7 @@ def test_a_player_whose_last_connection_closes_while_betting_is_refunded_and_tol
     ]
     assert h.machine.notices(1) == []  # given once
     h.check_money()
+    h.check_replays()
 
 
 def test_a_player_who_disconnects_in_the_round_stays_in_it_and_the_timer_decides() -> None:
@@ -320,6 +333,7 @@ def test_a_player_who_disconnects_in_the_round_stays_in_it_and_the_timer_decides
         ("credit", 1, 1, "play", D(20)),
     ]
     h.check_money()
+    h.check_replays()
 
 
 def test_an_operator_void_on_the_flop_refunds_every_wager_and_shows_no_dealer_card() -> None:
@@ -356,6 +370,7 @@ def test_an_operator_void_on_the_flop_refunds_every_wager_and_shows_no_dealer_ca
     assert h.books.status == {1: "voided"}
     assert h.send(2, Decide("late", "check", "flop"))["code"] == "wrong_phase"  # late: refused
     h.check_money()
+    h.check_replays()
 
 
 def test_a_storage_failure_pauses_the_round_until_the_operator_resumes_it() -> None:
@@ -400,6 +415,7 @@ def test_a_storage_failure_pauses_the_round_until_the_operator_resumes_it() -> N
     assert h.machine.phase == "pause"
     assert h.books.balances == {1: D(1040), 2: D(985), 3: D(1000)}
     h.check_money()
+    h.check_replays()
 
 
 def test_a_deck_that_fails_its_check_pauses_the_round_and_a_resume_shuffles_again() -> None:
@@ -424,6 +440,7 @@ def test_a_deck_that_fails_its_check_pauses_the_round_and_a_resume_shuffles_agai
         closed(True),
     ]
     h.check_money()
+    h.check_replays()
 
 
 def test_a_round_the_operator_voids_while_paused_is_refunded() -> None:
@@ -439,6 +456,7 @@ def test_a_round_the_operator_voids_while_paused_is_refunded() -> None:
     assert h.books.audits == [("pause_round", "operator", "camera down")]
     assert h.books.balances == {1: D(1000), 2: D(1000), 3: D(1000)}
     h.check_money()
+    h.check_replays()
 
 
 def test_a_round_that_fails_in_storage_is_voided_and_the_balances_reloaded() -> None:
@@ -463,6 +481,7 @@ def test_a_round_that_fails_in_storage_is_voided_and_the_balances_reloaded() -> 
     reasons = {m["reason"] for m in h.take(3) if m["type"] == "round_voided"}
     assert reasons == {"malfunction: the round could not be completed"}
     h.check_money()
+    h.check_replays()
 
 
 def test_undo_double_dedupe_and_the_request_id_limit() -> None:
@@ -482,6 +501,7 @@ def test_undo_double_dedupe_and_the_request_id_limit() -> None:
         h.send(1, Undo(f"u{n}"))
     assert h.send(1, Undo("one-too-many"))["code"] == "too_many_requests"
     h.check_money()
+    h.check_replays()
 
 
 @pytest.mark.parametrize("rules", ["live", "casino"])

@@ -1,6 +1,8 @@
 """Random commands, clock moves, operator requests and storage failures through the
-table machine; after every step money is conserved (machine_host.Host.check_money)
-and no player has been sent a card their view does not allow (RULES.md, "Online
+table machine; after every step money is conserved (machine_host.Host.check_money),
+every stored round replays to its stored result and ledger entries
+(Host.check_replays, engine.history) and no player has been sent a card their view
+does not allow (RULES.md, "Online
 table": their own hole cards, the shared hand, the board as turned, the dealer's
 cards once the round is settled; never another player's cards or the deck).
 """
@@ -112,6 +114,7 @@ def test_random_play_conserves_money_and_shows_no_hidden_card(
             call = data.draw(st.sampled_from([fx.DebitWagers, fx.SettleRound, fx.OpenRound]))
             h.fail_next(call, StorageDown("unreachable"))
         h.check_money()
+        h.check_replays()
         for p in PLAYERS:
             _check_cards(h, p, h.take(p))
         _check_cards(h, pid, replies)

@@ -18,6 +18,7 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 from uth.cards import SecureShuffler, Shuffler, make_procedure
+from uth.engine import history
 from uth.engine.table import (
     REQUEST_IDS_PER_ROUND,
     CommandError,
@@ -297,20 +298,9 @@ class LiveTable:
             debits = [Debit(d.player_id, d.kind, d.amount) for d in call.debits]
             return await worker.call(ledger.debit, call.round_id, debits, call.at)
         if isinstance(call, fx.SettleRound):
-            record = _record(call.record)
-            return await worker.call(
-                round_books.settle_round, ledger, rounds, call.round_id, record, call.credits
-            )
+            return await worker.call(_settle, ledger, rounds, call)
         if isinstance(call, fx.VoidRound):
-            return await worker.call(
-                round_books.void_round,
-                ledger,
-                rounds,
-                call.round_id,
-                call.reason,
-                call.actor,
-                call.at,
-            )
+            return await worker.call(_void, ledger, rounds, call)
         if isinstance(call, fx.Audit):
             return await worker.call(
                 rounds.audit, call.actor, call.action, call.reason, call.details, call.at
@@ -323,6 +313,30 @@ class LiveTable:
             if review is not None:
                 self._send(player_id, review)
         return None
+
+
+def _keep(rounds: RoundLog, round_id: int, record: history.RoundRecord | None) -> None:
+    """Keep the round's record for replay (``uth replay``) first: kept again when a
+    settlement or void is retried, it is never missing from a round that completed.
+    """
+    if record is not None:
+        rounds.save_record(round_id, history.encode(record), record.rules_fingerprint)
+
+
+def _settle(ledger: Ledger, rounds: RoundLog, call: fx.SettleRound) -> dict[int, Decimal]:
+    """The machine's settlement, in the storage worker."""
+    _keep(rounds, call.round_id, call.history)
+    record = _record(call.record)
+    return round_books.settle_round(ledger, rounds, call.round_id, record, call.credits)
+
+
+def _void(ledger: Ledger, rounds: RoundLog, call: fx.VoidRound) -> dict[int, Decimal]:
+    """The machine's void, in the storage worker (a round no longer open keeps
+    the record it has).
+    """
+    rounds.check_open(call.round_id, "voided")
+    _keep(rounds, call.round_id, call.history)
+    return round_books.void_round(ledger, rounds, call.round_id, call.reason, call.actor, call.at)
 
 
 def _record(r: fx.RoundRecord) -> RoundRecord:

@@ -24,6 +24,7 @@ from decimal import Decimal
 from typing import Any
 
 from uth.cards import Card
+from uth.engine import history
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,26 +131,31 @@ class DebitWagers:
 
 @dataclass(frozen=True, slots=True)
 class SettleRound:
-    """Call: store the settlement and credit ``credits`` (per player, per wager
-    kind: stake plus net, only amounts above 0); returns ``{player_id: balance}``.
+    """Call: keep the round's ``history`` (:mod:`uth.engine.history`: rule set, deck,
+    actions, result; it replays), store the settlement and credit ``credits`` (per
+    player, per wager kind: stake plus net, only amounts above 0); returns
+    ``{player_id: balance}``.
     """
 
     round_id: int
     record: RoundRecord
     credits: dict[int, dict[str, Decimal]]
+    history: history.RoundRecord
 
 
 @dataclass(frozen=True, slots=True)
 class VoidRound:
-    """Call: void the round and refund every wager it debited; returns
-    ``{player_id: balance}``. Raises a ``UthError`` with code ``round_not_open``
-    when the round was already settled or voided.
+    """Call: keep the round's ``history`` (None before any hand was dealt in), void
+    the round and refund every wager it debited; returns ``{player_id: balance}``.
+    Raises a ``UthError`` with code ``round_not_open`` when the round was already
+    settled or voided.
     """
 
     round_id: int
     reason: str
     actor: str
     at: datetime
+    history: history.RoundRecord | None = None
 
 
 @dataclass(frozen=True, slots=True)

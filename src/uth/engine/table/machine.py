@@ -39,6 +39,8 @@ from typing import Any, TypeVar, cast
 
 from uth.cards import PreparedDeck
 from uth.engine import events as ev
+from uth.engine.history import RoundRecord as HistoryRecord
+from uth.engine.history import record_of
 from uth.engine.round import Phase, Round
 from uth.engine.table.commands import (
     Command,
@@ -1308,7 +1310,9 @@ class TableMachine:
             events=[e.to_dict() for e in rnd.events],
         )
         credits = self.banking.credits(result)
-        balances = yield from self._store(SettleRound(self.round_id, record, credits))
+        balances = yield from self._store(
+            SettleRound(self.round_id, record, credits, record_of(rnd))
+        )
         for pid, balance in balances.items():
             self.funds.set_balance(pid, balance)
         self.phase = "settled"
@@ -1365,10 +1369,18 @@ class TableMachine:
                 self.funds.release(seat.player_id, seat.pending_play)
                 seat.pending_play = ZERO
         if self.round_id is not None:
-            balances = yield VoidRound(self.round_id, reason, actor, self.now)
+            balances = yield VoidRound(self.round_id, reason, actor, self.now, self._void_record())
             for pid, balance in balances.items():
                 self.funds.set_balance(pid, balance)
         self._announce_void(reason)
+
+    def _void_record(self) -> HistoryRecord | None:
+        """The record of the round being voided, kept for replay; None when no hand
+        was dealt in, or when the engine had already settled it (a failure after the
+        showdown: the record would show a settlement that was never paid).
+        """
+        rnd = self.round
+        return record_of(rnd) if rnd is not None and rnd.phase == Phase.VOIDED else None
 
     def _announce_void(self, reason: str) -> None:
         self._round_voided = True
@@ -1400,8 +1412,9 @@ class TableMachine:
         settled = False
         if self.round_id is not None:
             try:
+                kept = self._void_record()
                 yield VoidRound(
-                    self.round_id, f"{reason} ({type(error).__name__})", "system", self.now
+                    self.round_id, f"{reason} ({type(error).__name__})", "system", self.now, kept
                 )
             except UthError as exc:
                 if exc.code != "round_not_open":
