@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from machine_host import Host, StorageDown, deck
 
+from uth.engine.round import Round
 from uth.engine.table import REQUEST_IDS_PER_ROUND, Decide, Double, PlaceBet, Repeat, Undo
 from uth.engine.table import effects as fx
 from uth.errors import InvalidDealError, UthError
@@ -511,3 +512,36 @@ def test_an_empty_table_deals_no_round(rules: str) -> None:
     h.advance(10)
     assert h.machine.phase == "betting"  # a new window at once, no pause
     assert h.calls == []
+
+
+class _InTurn:
+    """A card room's decision order (000): one hand at a time, each with its own timer."""
+
+    def asked(self, rnd: Round) -> tuple[str, ...]:
+        return rnd.awaiting()[:1]
+
+    def seconds(self, configured: float) -> float:
+        return configured / 2
+
+
+def test_a_decision_order_that_asks_one_seat_at_a_time_is_a_configuration() -> None:
+    h = Host("casino", decks=[deck(DECK)])
+    h.machine.decisions = _InTurn()
+    bets_placed(h)
+    h.advance_until("pre_flop")
+    first = [m for m in h.take(1) if m["type"] == "decision_required"]
+    assert [m["deadline"] for m in first] == [at(15)]  # its own 5 s timer
+    assert [m for m in h.take(2) if m["type"] == "decision_required"] == []
+    assert h.send(2, Decide("early", "check", "pre_flop"))["message"] == (
+        "decide: it is not your turn on the pre_flop"
+    )
+    h.advance(5)  # player 1's time is up: checked; player 2's turn, with 5 s
+    assert h.take(1) == [decision(1, "pre_flop", "check", auto=True)]
+    assert h.take(2) == [
+        asked("pre_flop", ["play_4x", "play_3x", "check"], HIGH_2, 15)
+        | {"deadline": at(20), "seconds_left": 5.0}
+    ]
+    h.send(2, Decide("d2", "check", "pre_flop"))
+    assert [m["type"] for m in h.take(1)] == ["flop_turned", "decision_required"]
+    assert [m["type"] for m in h.take(2)] == ["decision", "flop_turned"]
+    h.check_money()

@@ -551,6 +551,8 @@ class TableMachine:
             )
         if self._past_deadline():
             raise CommandError("wrong_phase", f"decide: the {street} decision time is over")
+        if seat.hand_id in rnd.awaiting() and seat.hand_id not in self.decisions.asked(rnd):
+            raise CommandError("wrong_phase", f"decide: it is not your turn on the {street}")
         if (
             cmd.street is None
             and seat.decisions
