@@ -523,6 +523,9 @@ class _InTurn:
     def seconds(self, configured: float) -> float:
         return configured / 2
 
+    def may_decide(self, rnd: Round, hand: str) -> bool:
+        return rnd.awaiting()[:1] == (hand,)
+
 
 def test_a_decision_order_that_asks_one_seat_at_a_time_is_a_configuration() -> None:
     h = Host("casino", decks=[deck(DECK)])

@@ -551,7 +551,7 @@ class TableMachine:
             )
         if self._past_deadline():
             raise CommandError("wrong_phase", f"decide: the {street} decision time is over")
-        if seat.hand_id in rnd.awaiting() and seat.hand_id not in self.decisions.asked(rnd):
+        if not self.decisions.may_decide(rnd, seat.hand_id):
             raise CommandError("wrong_phase", f"decide: it is not your turn on the {street}")
         if (
             cmd.street is None
@@ -1246,11 +1246,16 @@ class TableMachine:
         self._woken = False
         self._ask(rnd, asked)
 
+        # Only the hands asked decide in this window (the others are refused, see
+        # _decide), so it is open while more hands than the others are undecided:
+        # a count, not a scan of a thousand hands at each decision.
+        others = rnd.undecided - len(asked)
+
         def open_hands() -> tuple[str, ...]:
-            waiting = rnd.awaiting() if rnd.phase == street else ()
+            waiting = set(rnd.awaiting()) if rnd.phase == street else set()
             return tuple(h for h in asked if h in waiting)
 
-        while open_hands() and self._void_request is None:
+        while rnd.phase == street and rnd.undecided > others and self._void_request is None:
             if self.paused is not None:
                 yield from self._hold(seconds)
                 self._ask(rnd, open_hands())

@@ -38,6 +38,12 @@ class DecisionOrder(Protocol):
         """The window's length in seconds, given the table's decision time."""
         ...
 
+    def may_decide(self, rnd: Round, hand: str) -> bool:
+        """Whether ``hand`` may decide now (the engine checks the rest: that the hand
+        is awaited, the action legal).
+        """
+        ...
+
 
 class AllAtOnce:
     """Every hand still to decide is asked at once, with one timer per street (004)."""
@@ -49,6 +55,10 @@ class AllAtOnce:
     def seconds(self, configured: float) -> float:
         """The table's decision time."""
         return configured
+
+    def may_decide(self, rnd: Round, hand: str) -> bool:
+        """Any hand the round awaits may decide (the engine refuses the others)."""
+        return True
 
 
 class Banking(Protocol):
