@@ -3,7 +3,8 @@ that never block for ever, and checks of balances against the ledger.
 
 A test builds a server with :func:`live_server` (the real app, the real storage on
 the ``store_url`` database, a :class:`~uth.server.clock.ManualClock` and a seeded
-shuffler), signs players in over HTTP and connects them over the real WebSocket
+shuffler; when the server stops, every round it stored must replay:
+:func:`assert_every_round_replays`), signs players in over HTTP and connects them over the real WebSocket
 endpoint with :meth:`LiveServer.connect`. Nothing sleeps: time moves only when a
 test advances the clock, and only to a deadline the server announced.
 """
@@ -30,6 +31,8 @@ from uth.server.app import create_app
 from uth.server.clock import ManualClock
 from uth.server.config import Settings
 from uth.server.ports import Store
+from uth.server.replay import check_all
+from uth.server.storage import SqlStore, make_engine
 
 OPERATOR_TOKEN = "operator-token-for-tests-0123456789"
 START = datetime(2026, 11, 29, 23, 30, 15, tzinfo=UTC)
@@ -325,3 +328,18 @@ def live_server(
     app = create_app(settings, store=store, clock=clock, shuffler=shuffler or SeededShuffler(seed))
     with TestClient(app) as client:
         yield LiveServer(client, clock)
+    assert_every_round_replays(store_url)
+
+
+def assert_every_round_replays(url: str) -> None:
+    """The test of every stored round in the live tests: each round of the database
+    replays through the engine to its stored result and ledger entries, as
+    ``uth replay --all`` checks them (rounds still open are skipped).
+    """
+    engine = make_engine(url)
+    try:
+        store = SqlStore(engine)
+        failures = [c.message() for c in check_all(store, store) if not c.ok]
+        assert failures == [], "\n".join(failures)
+    finally:
+        engine.dispose()

@@ -464,6 +464,35 @@ def test_a_settlement_cut_short_after_its_payouts_is_voided_at_recovery(store: S
     assert_ledger_consistent(store, a)
 
 
+def test_a_settlement_retried_after_the_round_log_failed_pays_once(store: SqlStore) -> None:
+    """The ledger paid, the round log's write failed: the same settlement made again
+    (the server retries when the operator resumes) skips the payouts already made."""
+    a = store.create_player("alice", "a", D("100"), T0).id
+    rid = store.open_round("t", "G-1", "standard", at(1))
+    store.debit(rid, [Debit(a, "ante", D("10")), Debit(a, "blind", D("10"))], at(2))
+    credits = {a: {"ante": D("20"), "blind": D("50")}}
+
+    class Failing:
+        def __getattr__(self, name: str) -> object:
+            return getattr(store, name)
+
+        def settle_round(self, *args: object) -> None:
+            raise ConnectionError("database went away")
+
+    with pytest.raises(ConnectionError):
+        round_books.settle_round(store, Failing(), rid, record([player_round(a)]), credits)  # type: ignore[arg-type]
+    assert store.player(a).balance == D("150.00")
+    assert round_books.settle_round(store, store, rid, record([player_round(a)]), credits) == {
+        a: D("150.00")
+    }
+    assert [e[:3] for e in ledger_rows(store, a)][-2:] == [
+        ("payout", "ante", D("20.00")),
+        ("payout", "blind", D("50.00")),
+    ]
+    assert store.stored_round("G-1").status == "settled"
+    assert_ledger_consistent(store, a)
+
+
 def test_a_void_with_a_blank_actor_changes_nothing(store: SqlStore) -> None:
     a = store.create_player("alice", "a", D("100"), T0).id
     rid = store.open_round("t", "G-1", "standard", at(1))

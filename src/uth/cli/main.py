@@ -7,6 +7,8 @@ Commands:
     contract is documented in :mod:`uth.cli.settle_io`).
     ``uth advise``: the exact EV of each legal action at a decision
     (:mod:`uth.cli.advise`).
+    ``uth replay GAME_NUMBER`` / ``--all``: re-run stored rounds and confirm their
+    result and ledger entries (:mod:`uth.cli.replay`).
 
 Errors are one line, never a traceback: ``error: <field>: <what>, got <value>``
 on stderr, or ``{"error": "..."}`` on stdout with ``--json``. Exit status: 0 on
@@ -30,6 +32,7 @@ from uth.cli import settle_io, views
 from uth.cli.advise import advise_command
 from uth.cli.analyze import analyze_command
 from uth.cli.play import play_command
+from uth.cli.replay import replay_command
 from uth.cli.server_cmds import db_app, serve_command
 from uth.cli.simulate import simulate_command
 from uth.errors import InvalidDealError, UthError
@@ -49,6 +52,7 @@ app.command("play")(play_command)
 app.command("advise")(advise_command)
 app.command("analyze")(analyze_command)
 app.command("simulate")(simulate_command)
+app.command("replay")(replay_command)
 
 #: Exit status when a deal given to ``settle`` is bad.
 EXIT_BAD_DEAL = 1

@@ -223,6 +223,19 @@ class LedgerEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class KeptRecord:
+    """A round's record as the round log keeps it, for replay (``uth replay``).
+
+    Attributes:
+        text: the record as canonical JSON (:func:`uth.engine.history.encode`).
+        rules_fingerprint: the SHA-256 fingerprint of its rule set, 64 hex digits.
+    """
+
+    text: str
+    rules_fingerprint: str
+
+
+@dataclass(frozen=True, slots=True)
 class StoredRound:
     """A round as the round log keeps it, for replay (``uth replay``).
 
@@ -361,18 +374,27 @@ class RoundLog(Protocol):
         """Record a new round (status ``open``) and return its id."""
         ...
 
-    def settle_round(self, round_id: int, record: RoundRecord) -> None:
-        """Store the settled round (status ``settled``); its payouts are already in the
-        ledger. Raises RoundNotOpenError for a settled or voided round.
+    def settle_round(
+        self, round_id: int, record: RoundRecord, kept: KeptRecord | None = None
+    ) -> None:
+        """Store the settled round (status ``settled``) with its record ``kept``, in one
+        transaction; its payouts are already in the ledger. Raises RoundNotOpenError
+        for a settled or voided round.
         """
         ...
 
     def void_round(
-        self, round_id: int, reason: str, actor: str, now: datetime, refunds: Mapping[int, Decimal]
+        self,
+        round_id: int,
+        reason: str,
+        actor: str,
+        now: datetime,
+        refunds: Mapping[int, Decimal],
+        kept: KeptRecord | None = None,
     ) -> None:
-        """Mark an open round voided and write the audit line (with ``refunds``, the
-        amount given back to each player). Raises RoundNotOpenError for a settled or
-        voided round.
+        """Mark an open round voided, keep its record ``kept`` (when it was dealt) and
+        write the audit line (with ``refunds``, the amount given back to each player),
+        in one transaction. Raises RoundNotOpenError for a settled or voided round.
         """
         ...
 

@@ -9,6 +9,10 @@ first, then the round's status. A round whose status was not written stays
 gives back exactly what the round's entries still hold (stakes less any payouts
 already made), and posts nothing for a round already reversed.
 
+The round's record (:mod:`uth.engine.history`: the full rule set, the deck, the
+actions and the result), when given, is kept with the round's status, in the same
+transaction, so that every round that ends can be replayed (``uth replay``).
+
 Each function is synchronous; the server runs it on the storage worker
 (:class:`uth.server.storage.worker.StorageWorker`).
 """
@@ -19,8 +23,9 @@ from collections.abc import Mapping
 from datetime import datetime
 from decimal import Decimal
 
+from uth.engine import history
 from uth.errors import UthError
-from uth.server.ports import Ledger, RoundLog, RoundRecord
+from uth.server.ports import KeptRecord, Ledger, RoundLog, RoundRecord
 
 #: The reason and actor of a round voided at start-up (:func:`recover`).
 RECOVER_REASON = "server restarted during the round"
@@ -33,25 +38,35 @@ def settle_round(
     round_id: int,
     record: RoundRecord,
     credits: Mapping[int, Mapping[str, Decimal]],
+    kept: history.RoundRecord | None = None,
 ) -> dict[int, Decimal]:
-    """Pay the round's credits (:meth:`Ledger.credit`), then store it as settled.
+    """Pay the round's credits (:meth:`Ledger.credit`), then store it as settled with
+    its record ``kept``.
 
     Returns the new balance of every player credited.
 
     Raises:
         RoundNotOpenError: the round is settled or voided; nothing is paid.
     """
+    encoded = _encoded(kept)
     rounds.check_open(round_id, "settled")
     balances = ledger.credit(round_id, credits, record.settled_at)
-    rounds.settle_round(round_id, record)
+    rounds.settle_round(round_id, record, encoded)
     return balances
 
 
 def void_round(
-    ledger: Ledger, rounds: RoundLog, round_id: int, reason: str, actor: str, now: datetime
+    ledger: Ledger,
+    rounds: RoundLog,
+    round_id: int,
+    reason: str,
+    actor: str,
+    now: datetime,
+    kept: history.RoundRecord | None = None,
 ) -> dict[int, Decimal]:
-    """Refund what an open round took (:meth:`Ledger.reverse`), then mark it voided with
-    an audit line naming the refunds. Returns the new balance of every player refunded.
+    """Refund what the open round took (:meth:`Ledger.reverse`), then mark it voided with
+    its record ``kept`` (None when there is none: it never started) and an audit line
+    naming the refunds. Returns the new balance of every player refunded.
 
     Raises:
         RoundNotOpenError: the round is settled or voided; nothing is refunded.
@@ -60,9 +75,10 @@ def void_round(
     for field, value in (("reason", reason), ("actor", actor)):
         if not value.strip():
             raise UthError(f"{field}: must not be empty", field=field)
+    encoded = _encoded(kept)
     rounds.check_open(round_id, "voided")
     refunds = ledger.reverse(round_id, reason, now)
-    rounds.void_round(round_id, reason, actor, now, refunds.amounts)
+    rounds.void_round(round_id, reason, actor, now, refunds.amounts, encoded)
     return dict(refunds.balances)
 
 
@@ -74,3 +90,7 @@ def recover(ledger: Ledger, rounds: RoundLog, now: datetime) -> list[str]:
     for game_number in voided:
         void_round(ledger, rounds, rounds.round_id(game_number), RECOVER_REASON, RECOVER_ACTOR, now)
     return voided
+
+
+def _encoded(kept: history.RoundRecord | None) -> KeptRecord | None:
+    return None if kept is None else KeptRecord(history.encode(kept), kept.rules_fingerprint)

@@ -18,7 +18,6 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 from uth.cards import SecureShuffler, Shuffler, make_procedure
-from uth.engine import history
 from uth.engine.table import (
     REQUEST_IDS_PER_ROUND,
     CommandError,
@@ -315,28 +314,19 @@ class LiveTable:
         return None
 
 
-def _keep(rounds: RoundLog, round_id: int, record: history.RoundRecord | None) -> None:
-    """Keep the round's record for replay (``uth replay``) first: kept again when a
-    settlement or void is retried, it is never missing from a round that completed.
-    """
-    if record is not None:
-        rounds.save_record(round_id, history.encode(record), record.rules_fingerprint)
-
-
 def _settle(ledger: Ledger, rounds: RoundLog, call: fx.SettleRound) -> dict[int, Decimal]:
-    """The machine's settlement, in the storage worker."""
-    _keep(rounds, call.round_id, call.history)
+    """The machine's settlement with its round's record, in the storage worker."""
     record = _record(call.record)
-    return round_books.settle_round(ledger, rounds, call.round_id, record, call.credits)
+    return round_books.settle_round(
+        ledger, rounds, call.round_id, record, call.credits, call.history
+    )
 
 
 def _void(ledger: Ledger, rounds: RoundLog, call: fx.VoidRound) -> dict[int, Decimal]:
-    """The machine's void, in the storage worker (a round no longer open keeps
-    the record it has).
-    """
-    rounds.check_open(call.round_id, "voided")
-    _keep(rounds, call.round_id, call.history)
-    return round_books.void_round(ledger, rounds, call.round_id, call.reason, call.actor, call.at)
+    """The machine's void with its round's record, in the storage worker."""
+    return round_books.void_round(
+        ledger, rounds, call.round_id, call.reason, call.actor, call.at, call.history
+    )
 
 
 def _record(r: fx.RoundRecord) -> RoundRecord:

@@ -964,18 +964,10 @@ class TableMachine:
         rnd = Round(self.rules, game_id=self.game_number)
         playing: list[Seat] = []
         for seat in sorted(self.seats.values(), key=lambda s: (s.number or 0, s.player_id)):
-            bets = seat.bets
             if seat.staked == 0:
                 continue
             try:
-                rnd.place_wagers(
-                    seat.hand_id,
-                    ante=bets["ante"],
-                    trips=bets["trips"],
-                    bad_beat=bets["bad_beat"],
-                    seat=seat.number,
-                    at=self.now,
-                )
+                self._place_wagers(rnd, seat)
             except UthError as exc:
                 self._decline(seat, "outside_limits", str(exc), exc.field)
                 continue
@@ -986,6 +978,10 @@ class TableMachine:
         self._voidable = True
         now = self.now
         self.round_id = yield from self._open_round()
+        if rnd.game_id != self.game_number:  # renumbered: the round takes the stored number
+            rnd = Round(self.rules, game_id=self.game_number)
+            for seat in playing:
+                self._place_wagers(rnd, seat)
         while True:
             debits = tuple(
                 Debit(s.player_id, kind, amount)
@@ -1050,6 +1046,18 @@ class TableMachine:
         # operator's void is refused (request_void answers "settling").
         self._voidable = False
         yield from self._settle(rnd)
+
+    def _place_wagers(self, rnd: Round, seat: Seat) -> None:
+        """Place the seat's bets in the engine's round (raises what the engine refuses)."""
+        bets = seat.bets
+        rnd.place_wagers(
+            seat.hand_id,
+            ante=bets["ante"],
+            trips=bets["trips"],
+            bad_beat=bets["bad_beat"],
+            seat=seat.number,
+            at=self.now,
+        )
 
     def _open_round(self) -> _Loop[int]:
         """Record the round in storage. A game number already there (the server

@@ -35,6 +35,7 @@ from uth.server.ports import (
     BalanceLimitError,
     Debit,
     InsufficientFundsError,
+    KeptRecord,
     LedgerEntry,
     NameTakenError,
     NotFoundError,
@@ -298,9 +299,11 @@ class SqlStore:
             _require_open(rnd, "reverse")
             return _reverse(s, rnd, reason, now)
 
-    def settle_round(self, round_id: int, record: RoundRecord) -> None:
-        """Store an open round as settled, with each player's part; its payouts are
-        already in the ledger (:meth:`credit`).
+    def settle_round(
+        self, round_id: int, record: RoundRecord, kept: KeptRecord | None = None
+    ) -> None:
+        """Store an open round as settled, with each player's part and its record
+        ``kept``; its payouts are already in the ledger (:meth:`credit`).
 
         Raises:
             RoundNotOpenError: the round is settled or voided.
@@ -315,10 +318,14 @@ class SqlStore:
                     field="players",
                 )
             seen.add(pr.player_id)
+        if kept is not None:
+            _check_kept(kept)
         with self._sessions.begin() as s:
             rnd = _lock_round(s, round_id)
             _require_open(rnd, "settle")
             players = _lock_players(s, seen)
+            if kept is not None:
+                _keep(rnd, kept)
             rnd.status = "settled"
             rnd.settled_at = settled_at
             rnd.deck = [str(c) for c in record.deck]
@@ -347,10 +354,17 @@ class SqlStore:
                 )
 
     def void_round(
-        self, round_id: int, reason: str, actor: str, now: datetime, refunds: Mapping[int, Decimal]
+        self,
+        round_id: int,
+        reason: str,
+        actor: str,
+        now: datetime,
+        refunds: Mapping[int, Decimal],
+        kept: KeptRecord | None = None,
     ) -> None:
-        """Mark an open round voided and write the audit line naming ``refunds`` (per
-        player, the amount given back by :meth:`reverse`).
+        """Mark an open round voided, keep its record ``kept`` (when given) and write
+        the audit line naming ``refunds`` (per player, the amount given back by
+        :meth:`reverse`).
 
         Raises:
             RoundNotOpenError: the round is settled or voided.
@@ -359,9 +373,13 @@ class SqlStore:
         reason = _text(reason, "reason")
         actor = _text(actor, "actor")
         now = _aware(now, "now")
+        if kept is not None:
+            _check_kept(kept)
         with self._sessions.begin() as s:
             rnd = _lock_round(s, round_id)
             _require_open(rnd, "void")
+            if kept is not None:
+                _keep(rnd, kept)
             rnd.status = "voided"
             rnd.void_reason = reason
             s.add(
@@ -385,17 +403,10 @@ class SqlStore:
             UthError: a blank record or a fingerprint that is not 64 hex digits.
             NotFoundError: no such round.
         """
-        if not isinstance(record, str) or not record.strip():
-            raise UthError("record: must not be empty", field="record")
-        if not _FINGERPRINT.fullmatch(rules_fingerprint):
-            raise UthError(
-                f"rules_fingerprint: expected 64 hex digits, got {rules_fingerprint!r}",
-                field="rules_fingerprint",
-            )
+        kept = KeptRecord(record, rules_fingerprint)
+        _check_kept(kept)
         with self._sessions.begin() as s:
-            rnd = _lock_round(s, round_id)
-            rnd.record = record
-            rnd.rules_fingerprint = rules_fingerprint
+            _keep(_lock_round(s, round_id), kept)
 
     def stored_round(self, game_number: str) -> StoredRound:
         """The round with this game number as kept (raises NotFoundError)."""
@@ -719,6 +730,21 @@ def _post(
             created_at=now,
         )
     )
+
+
+def _check_kept(kept: KeptRecord) -> None:
+    if not isinstance(kept.text, str) or not kept.text.strip():
+        raise UthError("record: must not be empty", field="record")
+    if not _FINGERPRINT.fullmatch(kept.rules_fingerprint):
+        raise UthError(
+            f"rules_fingerprint: expected 64 hex digits, got {kept.rules_fingerprint!r}",
+            field="rules_fingerprint",
+        )
+
+
+def _keep(rnd: Round, kept: KeptRecord) -> None:
+    rnd.record = kept.text
+    rnd.rules_fingerprint = kept.rules_fingerprint
 
 
 def _reverse(s: Session, rnd: Round, reason: str, now: datetime) -> Refunds:
