@@ -16,7 +16,16 @@ import pytest
 from machine_host import Host, StorageDown, deck
 
 from uth.engine.round import Round
-from uth.engine.table import REQUEST_IDS_PER_ROUND, Decide, Double, PlaceBet, Repeat, Undo
+from uth.engine.settlement import Settlement
+from uth.engine.table import (
+    REQUEST_IDS_PER_ROUND,
+    Decide,
+    Double,
+    HouseBank,
+    PlaceBet,
+    Repeat,
+    Undo,
+)
 from uth.engine.table import effects as fx
 from uth.errors import InvalidDealError, UthError
 
@@ -548,3 +557,27 @@ def test_a_decision_order_that_asks_one_seat_at_a_time_is_a_configuration() -> N
     assert [m["type"] for m in h.take(1)] == ["flop_turned", "decision_required"]
     assert [m["type"] for m in h.take(2)] == ["decision", "flop_turned"]
     h.check_money()
+
+
+class _BankWithACommission:
+    """A banking policy of a test: the house keeps 1 of every winning player's credits."""
+
+    def credits(self, settlement: Settlement) -> dict[int, dict[str, Decimal]]:
+        out = HouseBank().credits(settlement)
+        for kinds in out.values():
+            if "play" in kinds:
+                kinds["play"] -= 1
+        return out
+
+
+def test_the_banking_policy_decides_the_credits_of_a_settlement() -> None:
+    h = Host("casino", decks=[deck(DECK)])
+    h.machine.banking = _BankWithACommission()
+    bets_placed(h)
+    h.advance_until("pre_flop")
+    h.send(1, Decide("d1", "play_4x", "pre_flop"))
+    h.send(2, Decide("d2", "fold", "pre_flop"))
+    h.advance_until("pause")
+    settle = next(c for c in h.calls if isinstance(c, fx.SettleRound))
+    assert settle.credits == {2: {}, 1: {"ante": D(10), "blind": D(10), "play": D(79)}}
+    assert h.books.balances[1] == D(1039)
