@@ -191,7 +191,6 @@ class TableMachine:
         self.deadline: datetime | None = None
         self.round: Round | None = None
         self.round_id: int | None = None
-        self.rounds_played = 0
         self._published = 0
         self._board_shown = 0  # community cards sent to the players so far
         self._hand_names: dict[tuple[tuple[Any, ...], int], dict[str, Any]] = {}
@@ -1024,7 +1023,6 @@ class TableMachine:
         self._board_shown = 0
         self._hand_names.clear()
         self.coach.new_round()
-        self.rounds_played += 1
         deck = (yield from self._shuffled_deck()) if self._void_request is None else None
         if self.paused is not None and self._void_request is None:
             yield from self._hold(None)
