@@ -19,9 +19,11 @@ time ``now``:
 - :meth:`take`: the messages to send (:class:`~uth.engine.table.effects.Send`) and
   advice to start, in order; :meth:`publish` after a command's reply is sent.
 
-The round loop is written as a generator: it yields a :class:`_Wait` (until a time
-or a wake-up by a command) or a call, and the driver resumes it; that frame is the
-machine's control state, the fields below are its data.
+The round loop (this module) is written as a generator: it yields a :class:`_Wait`
+(until a time or a wake-up by a command) or a call, and the driver resumes it; that
+frame is the machine's control state. Its data is :class:`~uth.engine.table.base.TableState`;
+the players' commands and membership are :mod:`uth.engine.table.handlers`, the
+messages it sends :mod:`uth.engine.table.messages`.
 
 What a player is sent is filtered per player: their own hole cards, decisions and
 results; the board and the dealer's hand when turned; the dealer's hole cards and
@@ -35,16 +37,19 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from uth.cards import PreparedDeck
-from uth.engine import events as ev
 from uth.engine.history import RoundRecord as HistoryRecord
 from uth.engine.history import record_of
 from uth.engine.round import Phase, Round
+from uth.engine.table.base import (
+    REQUEST_IDS_PER_ROUND,
+    STREET_NAMES,
+    STREETS,
+    TableSettings,
+)
 from uth.engine.table.commands import (
-    Command,
-    CommandError,
     Decide,
     Double,
     Leave,
@@ -66,12 +71,11 @@ from uth.engine.table.effects import (
     ReloadBalance,
     Review,
     RoundRecord,
-    Send,
     SettleRound,
     Shuffle,
-    Spot,
     VoidRound,
 )
+from uth.engine.table.handlers import TableCommands
 from uth.engine.table.policy import (
     AllAtOnce,
     Banking,
@@ -81,49 +85,16 @@ from uth.engine.table.policy import (
     HouseBank,
     NoCoach,
 )
-from uth.engine.table.seats import SPOTS, GameNumbers, Seat, cost, no_bets
-from uth.engine.views import name_hand, seat_view, visible_events
-from uth.engine.wagers import INITIAL_WAGERS, BetSpot, least_play, spot_limit, spot_max
-from uth.errors import IllegalActionError, InvalidCardError, InvalidDealError, UthError
-from uth.money import ZERO, money_json, parse_amount
+from uth.engine.table.seats import GameNumbers, Seat, no_bets
+from uth.engine.wagers import INITIAL_WAGERS
+from uth.errors import InvalidCardError, InvalidDealError, UthError
+from uth.money import ZERO, money_json
 from uth.rules import RuleSet
 
 log = logging.getLogger("uth.table")
 _T = TypeVar("_T")
 
-_STREETS = (Phase.PRE_FLOP, Phase.FLOP, Phase.RIVER)
-_STREET_NAMES = frozenset(str(p) for p in _STREETS)
-#: Request ids a player may use in one round; every one is remembered until the
-#: end of the next round, so an id is never applied twice within a round
-#: (docs/protocol.md, "Repeated request ids").
-REQUEST_IDS_PER_ROUND = 256
-#: A ``decide`` without ``street`` this soon after a street opened, from a player
-#: whose previous street the timer decided, may answer that earlier street.
-_LATE_SECONDS = 1.0
 _PAUSED_MESSAGE = "The round is paused: the issue is being investigated."
-#: A snapshot reply is not kept: a repeated snapshot id gets a fresh snapshot.
-_SNAPSHOT_REPLY: dict[str, Any] = {}
-
-
-@dataclass(frozen=True, slots=True)
-class TableSettings:
-    """A table's timers (seconds) and display settings the machine needs.
-
-    Attributes:
-        id: the table id (stored with each round).
-        betting_seconds: the betting window; green, then yellow for the last
-            ``yellow_seconds``, then red (004).
-        decision_seconds: the time for each decision window.
-        pause_seconds: the pause after a round before the next betting window.
-        listed_bets: at most this many players' bets are listed in ``table_bets``.
-    """
-
-    id: str
-    betting_seconds: float = 15
-    yellow_seconds: float = 5
-    decision_seconds: float = 10
-    pause_seconds: float = 4
-    listed_bets: int = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +118,7 @@ class RoundCancelledError(Exception):
         self.actor = actor
 
 
-class TableMachine:
+class TableMachine(TableCommands):
     """One table: seats, bets, the round in play and its timers.
 
     Args:
@@ -232,7 +203,6 @@ class TableMachine:
         self._loop: _Loop[None] = self._run()
         self._step(None, None)
 
-    # ---------------------------------------------------------------- driver
     @property
     def wake_at(self) -> datetime | None:
         """When the loop wants :meth:`tick` next (None: only after a command, or
@@ -289,593 +259,6 @@ class TableMachine:
             self.call = item
             return
 
-    def _wake(self) -> None:
-        self._woken = True
-
-    # ------------------------------------------------------------ membership
-    def knows_last_bets(self, player_id: int) -> bool:
-        """Whether the bets Repeat places are known for the player."""
-        return player_id in self._last_bets
-
-    def recall_last_bets(self, player_id: int, bets: dict[str, Decimal]) -> None:
-        """The player's last bets at this table, read from storage (Repeat survives
-        a restart); ignored when already known or without an Ante.
-        """
-        if player_id not in self._last_bets and bets["ante"] > 0:
-            self._last_bets[player_id] = {spot: bets.get(spot, ZERO) for spot in SPOTS}
-
-    def join(self, player_id: int, name: str, now: datetime) -> dict[str, Any]:
-        """Seat a player (or count another connection of a seated player); returns
-        the snapshot. What the player missed while away comes from :meth:`notices`.
-
-        Raises:
-            CommandError: ``table_full`` when every seat is taken.
-        """
-        self.now = max(self.now, now)
-        seat = self.seats.get(player_id)
-        if seat is None:
-            number = None
-            if self.rules.seats is not None:
-                taken = {s.number for s in self.seats.values()}
-                free = [n for n in range(1, self.rules.seats + 1) if n not in taken]
-                if not free:
-                    raise CommandError(
-                        "table_full", f"table: all {self.rules.seats} seats are taken"
-                    )
-                number = free[0]
-            seat = Seat(player_id, name, number)
-            self.seats[player_id] = seat
-        seat.connections += 1
-        return self.snapshot(player_id)
-
-    def push_state(self, player_id: int) -> None:
-        """Send a seated player's state: their balance changed at another table."""
-        if player_id in self.seats:
-            self._send(player_id, {"type": "state", "state": self.state(player_id)})
-
-    def notices(self, player_id: int) -> list[dict[str, Any]]:
-        """The messages the player missed while away (taken: each is given once)."""
-        return self._away_notices.pop(player_id, [])
-
-    def disconnect(self, player_id: int, now: datetime) -> None:
-        """A connection of the player closed. When their last one closes while
-        betting is open, that round's bets are declined and refunded (004); a
-        player in a round stays in it (the timer decides). A player with no
-        connection and no hand in play leaves the seat.
-        """
-        self.now = max(self.now, now)
-        seat = self.seats.get(player_id)
-        if seat is None or seat.connections == 0:
-            return
-        seat.connections -= 1
-        if seat.connections:
-            return
-        if self.phase == "betting":
-            if seat.staked > 0:
-                self._away_notices.setdefault(player_id, []).append(
-                    self._declined(
-                        "left",
-                        "left: your last connection closed while betting was open; "
-                        "the bets were declined and refunded (004)",
-                    )
-                )
-            self._set_bets(seat, no_bets())
-            seat.undo.clear()
-        # Betting closed (red light) and the round being opened: the bets stand
-        # and are dealt in. A hand in play, or being settled, keeps its seat.
-        dealt_in = self.phase == "closed" and seat.staked > 0
-        rnd = self.round
-        playing = rnd is not None and rnd.has_hand(seat.hand_id) and self.phase in _STREET_NAMES
-        if not playing and not dealt_in:
-            self._release_all(seat)
-            del self.seats[player_id]
-
-    # ------------------------------------------------------------- commands
-    def handle(self, player_id: int, command: Command, now: datetime) -> dict[str, Any]:
-        """Apply one command of a seated player and return its reply.
-
-        A request id seen in this round or the last is never applied again: the
-        first reply is returned again (a snapshot is taken afresh). A player may
-        use :data:`REQUEST_IDS_PER_ROUND` ids per round; more are refused with
-        ``too_many_requests``. Errors are replies with a ``code`` (``wrong_phase``,
-        ``over_limit``, ``insufficient_funds``, ``illegal_action``,
-        ``invalid_amount``, ``not_seated``, ``round_paused``); a refused command
-        changes nothing.
-        """
-        self.now = max(self.now, now)
-        seat = self.seats.get(player_id)
-        if seat is None:
-            return _error(command.id, "not_seated", "player: not seated at this table")
-        ids = self._ids_now.setdefault(player_id, {})
-        cached = ids.get(command.id)
-        if cached is None:
-            cached = self._ids_before.get(player_id, {}).get(command.id)
-        if cached is _SNAPSHOT_REPLY:
-            return {
-                "type": "accepted",
-                "id": command.id,
-                "state": self.state(player_id),
-                "snapshot": self.snapshot(player_id),
-            }
-        if cached is not None:
-            return cached
-        if len(ids) >= REQUEST_IDS_PER_ROUND:
-            return _error(
-                command.id,
-                "too_many_requests",
-                f"id: at most {REQUEST_IDS_PER_ROUND} request ids per round; this one is not applied",
-            )
-        try:
-            notice = self._handlers[type(command)](seat, command)
-            reply: dict[str, Any] = {
-                "type": "accepted",
-                "id": command.id,
-                "state": self.state(player_id),
-            }
-            if notice:
-                reply.update(notice)
-        except CommandError as exc:
-            reply = _error(command.id, exc.code, str(exc))
-        except IllegalActionError as exc:
-            reply = _error(command.id, "illegal_action", str(exc))
-        except UthError as exc:
-            code = "insufficient_funds" if exc.code == "insufficient_funds" else "invalid_amount"
-            reply = _error(command.id, code, str(exc))
-        ids[command.id] = _SNAPSHOT_REPLY if isinstance(command, Snapshot) else reply
-        return reply
-
-    def _require_betting(self, cmd: Command) -> None:
-        self._require_round(cmd)
-        if self.phase != "betting" or self._past_deadline():
-            raise CommandError("wrong_phase", f"phase: betting is closed (phase {self.phase})")
-
-    def _require_round(self, cmd: Command) -> None:
-        """A command naming a round answers that round only."""
-        if cmd.game_number is not None and cmd.game_number != self.game_number:
-            raise CommandError(
-                "wrong_phase",
-                f"game_number: round {cmd.game_number} is not open; "
-                f"the table is at round {self.game_number}",
-            )
-
-    def _past_deadline(self) -> bool:
-        """The window's time is up: only commands that arrive in time count (004)."""
-        return self.deadline is not None and self.now >= self.deadline
-
-    def _set_bets(self, seat: Seat, bets: dict[str, Decimal], *, field: str = "amount") -> None:
-        """Replace a seat's bets, moving the reservation by the difference; ``field``
-        names the command in an insufficient-funds error.
-        """
-        delta = cost(bets) - seat.staked
-        if delta > 0:
-            self.funds.reserve(seat.player_id, delta, field=field)
-        elif delta < 0:
-            self.funds.release(seat.player_id, -delta)
-        seat.bets = bets
-        self._bets_dirty = True
-
-    def _limit(self, spot: str) -> tuple[Decimal, Decimal]:
-        limit = spot_limit(self.rules, cast("BetSpot", spot))
-        if limit is None:
-            raise CommandError("over_limit", f"spot: {spot} is not offered at this table")
-        return limit.min, limit.max
-
-    def _place_bet(self, seat: Seat, cmd: PlaceBet) -> dict[str, Any] | None:
-        self._require_betting(cmd)
-        amount = parse_amount(cmd.amount, field="amount")
-        if amount <= 0:
-            raise CommandError("invalid_amount", f"amount: must be positive, got {cmd.amount!r}")
-        self._limit(cmd.spot)  # not offered: over_limit
-        bets = dict(seat.bets)
-        if cmd.spot != "ante" and bets["ante"] == 0:
-            raise CommandError("wrong_phase", f"spot: place the Ante before {cmd.spot}")
-        cap = spot_max(self.rules, cast("BetSpot", cmd.spot), bets["ante"])
-        assert cap is not None
-        if bets[cmd.spot] >= cap:
-            raise CommandError("over_limit", f"amount: {cmd.spot} is at its maximum {cap}")
-        bets[cmd.spot] += min(amount, cap - bets[cmd.spot])
-        previous = dict(seat.bets)
-        self._set_bets(seat, bets)
-        seat.undo.append((previous, False))
-        return {"notice": "maximum"} if bets[cmd.spot] == cap else None
-
-    def _undo(self, seat: Seat, cmd: Undo) -> None:
-        self._require_betting(cmd)
-        if not seat.undo:
-            raise CommandError("wrong_phase", "undo: there is no bet to remove")
-        previous, was_double = seat.undo[-1]
-        self._set_bets(seat, previous)
-        seat.undo.pop()
-        if was_double:
-            seat.doubled = False
-
-    def _double(self, seat: Seat, cmd: Double) -> dict[str, Any] | None:
-        self._require_betting(cmd)
-        if seat.doubled:
-            raise CommandError("wrong_phase", "double: the bets were already doubled this round")
-        if seat.bets["ante"] == 0:
-            raise CommandError("wrong_phase", "double: there is no bet to double")
-        bets = self._doubled(seat)
-        capped = any(bets[spot] and bets[spot] == self._limit(spot)[1] for spot in SPOTS)
-        previous = dict(seat.bets)
-        self._set_bets(seat, bets, field="double")
-        seat.undo.append((previous, True))
-        seat.doubled = True
-        return {"notice": "maximum"} if capped else None
-
-    def _doubled(self, seat: Seat) -> dict[str, Decimal]:
-        """The seat's bets doubled, each up to its spot's maximum."""
-        return {
-            spot: min(2 * amount, self._limit(spot)[1]) if amount else amount
-            for spot, amount in seat.bets.items()
-        }
-
-    def _repeat(self, seat: Seat, cmd: Repeat) -> None:
-        self._require_betting(cmd)
-        last = self._last_bets.get(seat.player_id)
-        if last is None:
-            raise CommandError("wrong_phase", "repeat: no bets from a previous round")
-        if seat.staked > 0:
-            raise CommandError("wrong_phase", "repeat: bets are already placed this round")
-        bets = dict(last)
-        for spot in SPOTS:
-            if bets[spot]:
-                low, high = self._limit(spot)
-                if not low <= bets[spot] <= high:
-                    raise CommandError(
-                        "over_limit", f"{spot}: {bets[spot]} is outside {low}-{high}"
-                    )
-        previous = dict(seat.bets)
-        self._set_bets(seat, bets, field="repeat")
-        seat.undo.append((previous, False))
-
-    def _decide(self, seat: Seat, cmd: Decide) -> None:
-        self._require_round(cmd)
-        rnd = self.round
-        if rnd is None or rnd.phase not in _STREETS or not self._in_round(seat):
-            raise CommandError(
-                "wrong_phase", f"decide: no decision is open for you (phase {self.phase})"
-            )
-        if self._void_request is not None:
-            raise CommandError("wrong_phase", "decide: the round is being voided")
-        if self.paused is not None:
-            raise CommandError(
-                "round_paused", f"decide: the round is paused ({self.paused['reason']})"
-            )
-        street = str(rnd.phase)
-        if cmd.street is not None and cmd.street != street:
-            raise CommandError(
-                "wrong_phase",
-                f"decide: the {cmd.street} decision is closed; the open decision is {street}",
-            )
-        if self._past_deadline():
-            raise CommandError("wrong_phase", f"decide: the {street} decision time is over")
-        if not self.decisions.may_decide(rnd, seat.hand_id):
-            raise CommandError("wrong_phase", f"decide: it is not your turn on the {street}")
-        if (
-            cmd.street is None
-            and seat.decisions
-            and seat.decisions[-1].startswith("auto:")
-            and self._street_opened is not None
-            and self.now < self._street_opened + timedelta(seconds=_LATE_SECONDS)
-        ):
-            raise CommandError(
-                "wrong_phase",
-                f"decide: say which street (the {street} decision opened just after the "
-                "timer decided the last one)",
-            )
-        available = self.funds.available(seat.player_id)
-        events = rnd.act(seat.hand_id, cmd.action, available=available, at=self.now)
-        self._after_decision(seat, events)
-
-    def _leave(self, seat: Seat, cmd: Leave) -> dict[str, Any]:
-        """The page was hidden or is closing (004): bets on the table while betting
-        is open are declined and refunded, and the player told why.
-        """
-        self._require_round(cmd)
-        if self.phase != "betting" or self._past_deadline() or seat.staked == 0:
-            return {"declined": False}
-        self._set_bets(seat, no_bets())
-        seat.undo.clear()
-        seat.doubled = False
-        why = {
-            "hidden": "hidden: the page was hidden while betting was open",
-            "closed": "closed: the page was closed while betting was open",
-        }[cmd.reason]
-        # Sent after the reply (publish runs after every command's reply).
-        self._outbox.append(
-            (
-                seat.player_id,
-                self._declined(cmd.reason, f"{why}; the bets were declined and refunded (004)"),
-            )
-        )
-        return {"declined": True}
-
-    def _trainer(self, seat: Seat, cmd: Trainer) -> dict[str, Any]:
-        """Switch the player's trainer on or off (docs/protocol.md, "Trainer mode");
-        switched on during the player's decision, that decision is advised at once.
-        """
-        try:
-            self.coach.switch(seat.player_id, cmd.on)
-        except PermissionError as exc:
-            raise CommandError("trainer_not_allowed", str(exc)) from None
-        rnd = self.round
-        if cmd.on and rnd is not None and seat.hand_id in rnd.awaiting():
-            self._effects.append(Advise(self.game_number, (self._spot(rnd, seat),)))
-        return {"trainer": self._trainer_view(seat)}
-
-    def _spot(self, rnd: Round, seat: Seat) -> Spot:
-        """The decision the player faces now, as the trainer sees it (cards dealt so far)."""
-        available = self.funds.available(seat.player_id)
-        return Spot(
-            seat.player_id,
-            rnd.hole_cards(seat.hand_id),
-            rnd.board[: self._board_shown],
-            tuple(str(a) for a in rnd.legal_actions(seat.hand_id, available=available)),
-        )
-
-    def _trainer_view(self, seat: Seat) -> dict[str, Any] | None:
-        rnd = self.round
-        street = str(rnd.phase) if rnd is not None and rnd.phase in _STREETS else None
-        return self.coach.snapshot(seat.player_id, street, self.game_number)
-
-    def _declined(self, code: str, reason: str, field: str | None = None) -> dict[str, Any]:
-        """A ``bets_declined`` message: ``code`` says why for the client (``left``,
-        ``hidden``, ``closed``, ``outside_limits`` with the wager's ``field``,
-        ``insufficient_funds``); ``reason`` is for people reading logs.
-        """
-        message = {
-            "type": "bets_declined",
-            "game_number": self.game_number,
-            "code": code,
-            "reason": reason,
-        }
-        if field is not None:
-            message["field"] = field
-        return message
-
-    def _after_decision(self, seat: Seat, events: tuple[ev.Event, ...]) -> None:
-        decision = events[0]
-        assert isinstance(decision, ev.DecisionMade)
-        seat.decisions.append(("auto:" if decision.auto else "") + decision.action)
-        if decision.play > 0:
-            self.funds.reserve(seat.player_id, decision.play, field="play")
-            seat.pending_play += decision.play
-            self._pending_debits.append(Debit(seat.player_id, "play", decision.play))
-        self._wake()
-
-    # ---------------------------------------------------------------- views
-    def _in_round(self, seat: Seat) -> bool:
-        rnd = self.round
-        return (
-            rnd is not None
-            and rnd.phase not in (Phase.SETTLED, Phase.VOIDED)
-            and rnd.has_hand(seat.hand_id)
-        )
-
-    def _holds_hand(self, seat: Seat) -> bool:
-        """The player has a hand in the table's current round, in play or settled
-        (not voided): its wagers are shown until the next betting window.
-        """
-        rnd = self.round
-        return (
-            rnd is not None
-            and not self._round_voided
-            and rnd.phase != Phase.VOIDED
-            and rnd.has_hand(seat.hand_id)
-        )
-
-    def state(self, player_id: int) -> dict[str, Any]:
-        """A seated player's own state: bets, balance, legal actions and the
-        buttons' state (docs/protocol.md, "state").
-        """
-        seat = self.seats[player_id]
-        available = self.funds.available(player_id)
-        rnd = self.round
-        in_round = self._holds_hand(seat)
-        amounts = {**seat.bets, "blind": seat.bets["ante"], "play": ZERO}
-        legal: list[str] = []
-        if in_round and rnd is not None:
-            w = rnd.wagers(seat.hand_id)
-            amounts = {kind: w.get(kind) for kind in INITIAL_WAGERS}
-            amounts["play"] = w.ante * (rnd.play_multiple(seat.hand_id) or 0)
-            legal = [str(a) for a in rnd.legal_actions(seat.hand_id, available=available)]
-        bets = {kind: money_json(amount) for kind, amount in amounts.items()}
-        total = sum(amounts.values(), ZERO)
-        betting = self.phase == "betting"
-        out: dict[str, Any] = {
-            "phase": self.phase,
-            "balance": money_json(available),
-            "bets": bets,
-            "total_bet": money_json(total),
-            "legal_actions": legal,
-            "can_undo": betting and bool(seat.undo),
-            "can_double": betting
-            and not seat.doubled
-            and seat.bets["ante"] > 0
-            and cost(self._doubled(seat)) - seat.staked <= available,
-            "can_repeat": betting
-            and (last := self._last_bets.get(player_id)) is not None
-            and cost(last) <= available
-            and seat.staked == 0,
-            "decisions": list(seat.decisions) if in_round else [],
-            "hand": self._hand(seat) if in_round else None,
-        }
-        least = least_play(self.rules, seat.bets["ante"])
-        if betting and seat.bets["ante"] > 0 and available < least:
-            out["warning"] = "balance_low_for_play"
-        return out
-
-    def _hand(self, seat: Seat) -> dict[str, Any] | None:
-        """The player's hand so far, once dealt (:func:`~uth.engine.views.name_hand`)."""
-        rnd = self.round
-        if rnd is None or rnd.phase in (Phase.BETTING, Phase.VOIDED):
-            return None
-        hole = rnd.hole_cards(seat.hand_id)
-        if not hole:
-            return None
-        # Only the cards the players were sent; named once per hand and street (on
-        # a shared-hand table every player holds the same cards).
-        key = (hole, self._board_shown)
-        named = self._hand_names.get(key)
-        if named is None:
-            named = name_hand(hole, rnd.board[: self._board_shown]).to_json()
-            self._hand_names[key] = named
-        return named
-
-    def snapshot(self, player_id: int) -> dict[str, Any]:
-        """Everything a (re)connecting player needs: phase, timers, own cards and bets,
-        the shared player hand (shared-hand tables), the board so far, the dealer's
-        hand once the settlement is stored, balance, and other players' bets.
-
-        The cards are the player's :func:`~uth.engine.views.seat_view` (the one
-        definition of who sees what), as far as they were sent: the board as
-        published, the dealer's hand only once the round's settlement is stored
-        (a round that never reaches storage is voided unseen).
-        """
-        seat = self.seats[player_id]
-        rnd = self.round
-        own_cards: list[str] = []
-        board: list[str] = []
-        player_hand: list[str] = []
-        dealer: dict[str, Any] | None = None
-        if rnd is not None:
-            view = seat_view(rnd, seat.hand_id)
-            own_cards = [str(c) for c in view.hole_cards]
-            board = [str(c) for c in view.board[: self._board_shown]]
-            player_hand = [str(c) for c in view.player_hand]
-            if view.dealer is not None and self._settlement_stored():
-                dealer = view.dealer.to_json()
-        return {
-            "type": "snapshot",
-            "table": self._table_info(),
-            "player": {"id": player_id, "name": seat.name, "seat": seat.number},
-            "game_number": self.game_number,
-            "phase": self.phase,
-            "light": self.light,
-            **self._timer(),
-            "hole_cards": own_cards,
-            "player_hand": player_hand,
-            "board": board,
-            "dealer": dealer,
-            "state": self.state(player_id),
-            "table_bets": self.table_bets(),
-            "last_result": self._last_result.get(player_id),
-            "paused": self.paused,
-            "last_bets": _bets_json(self._last_bets.get(player_id)),
-            **({"trainer": coached} if (coached := self._trainer_view(seat)) else {}),
-        }
-
-    def _settlement_stored(self) -> bool:
-        """The round's settlement is stored: its showdown may be shown."""
-        return self.phase in ("settled", "pause") and not self._round_voided
-
-    def table_bets(self) -> dict[str, Any]:
-        """Every player's bets: how many players bet, the total, and the largest
-        ``listed_bets`` listed with their player ids (one message for everyone; a
-        client leaves out its own row and amount).
-        """
-        rows = []
-        for s in self.seats.values():
-            bets = s.bets
-            if self._holds_hand(s) and self.round is not None:
-                w = self.round.wagers(s.hand_id)
-                bets = {"ante": w.ante, "trips": w.trips, "bad_beat": w.bad_beat}
-            total = cost(bets)
-            if total > 0:
-                rows.append((total, s, bets))
-        rows.sort(key=lambda r: (-r[0], r[1].player_id))
-        listed = [
-            {
-                "id": s.player_id,
-                "name": s.name,
-                "seat": s.number,
-                "ante": money_json(b["ante"]),
-                "trips": money_json(b["trips"]),
-                "bad_beat": money_json(b["bad_beat"]),
-                "total": money_json(total),
-            }
-            for total, s, b in rows[: self.settings.listed_bets]
-        ]
-        return {
-            "players": len(rows),
-            "total": money_json(sum((r[0] for r in rows), ZERO)),
-            "listed": listed,
-        }
-
-    def _timer(self) -> dict[str, Any]:
-        now = self.now
-        if self.deadline is None:
-            return {"now": now.isoformat(), "deadline": None, "seconds_left": None}
-        left = max(0.0, (self.deadline - now).total_seconds())
-        return {
-            "now": now.isoformat(),
-            "deadline": self.deadline.isoformat(),
-            "seconds_left": round(left, 1),
-        }
-
-    def _send(self, player_id: int, message: dict[str, Any]) -> None:
-        self._effects.append(Send(player_id, message))
-
-    def _broadcast(self, message: dict[str, Any]) -> None:
-        self._effects.append(Send(None, message))
-
-    def publish(self) -> None:
-        """Send each new engine event to the players allowed to see it.
-
-        Called after a command's reply is sent, so that the reply comes first. The
-        showdown is held back until the round's settlement is stored: a round that
-        never reaches storage is voided, and nobody has seen its dealer's cards.
-        """
-        outbox, self._outbox = self._outbox, []
-        for owner, note in outbox:
-            self._send(owner, note)
-        rnd = self.round
-        if rnd is None:
-            return
-        for event in rnd.events_since(self._published):
-            if isinstance(event, ev.DealerRevealed) and self.phase != "settled":
-                return
-            self._published += 1
-            if isinstance(event, ev.FlopTurned | ev.TurnAndRiverTurned):
-                self._board_shown += len(event.cards)
-            if isinstance(event, ev.WagersPlaced | ev.WagersWithdrawn | ev.RoundOpened):
-                continue  # no messages of the protocol: the table's own state says them
-            if isinstance(event, ev.WagerSettled | ev.RoundSettled):
-                continue  # sent as one settlement message per player
-            # Who sees it: the one definition (engine.views). Seen by a spectator:
-            # everyone; else only its owner; face-down cards by nobody.
-            target = None
-            if not visible_events((event,), None, rules=self.rules):
-                target = getattr(event, "player", None)
-                if target is None:
-                    continue
-            message = {
-                "type": event.type,
-                **{k: v for k, v in event.to_dict().items() if k != "type"},
-            }
-            if target is not None:
-                if int(target) in self.seats:
-                    self._send(int(target), message)
-            elif isinstance(event, ev.BettingClosed):
-                # A count, not the list of every hand: one message for everyone.
-                common = {
-                    "type": event.type,
-                    "game_number": self.game_number,
-                    "hands": len(event.hands),
-                }
-                dealt_in = {**common, "in_round": True}
-                watching = {**common, "in_round": False}
-                for seat in self.seats.values():
-                    self._send(seat.player_id, dealt_in if rnd.has_hand(seat.hand_id) else watching)
-            elif isinstance(event, ev.AntesReturned):
-                self._broadcast({"type": event.type, "hands": len(event.players)})
-            else:
-                if isinstance(event, ev.DealerRevealed):
-                    message["announcement"] = event.announcement
-                self._broadcast(message)
-
-    # ------------------------------------------------------------ the loop
     def _run(self) -> _Loop[None]:
         """Rounds for ever: a betting window, then a round if anybody bet.
 
@@ -1029,7 +412,7 @@ class TableMachine:
         if deck is not None and self._void_request is None:  # not voided while opening
             rnd.close_betting(deck, at=self.now)
             self.publish()
-            while rnd.phase in _STREETS and self._void_request is None:
+            while rnd.phase in STREETS and self._void_request is None:
                 yield from self._street(rnd)
                 yield from self._flush_debits()
         if self.paused is not None and self._void_request is None:
@@ -1191,7 +574,7 @@ class TableMachine:
                 self._void_request = (reason, actor)
             self._wake()
             return "voiding"
-        if self.round is not None and self.phase in _STREET_NAMES:
+        if self.round is not None and self.phase in STREET_NAMES:
             return "settling"
         return None
 
@@ -1458,15 +841,5 @@ class TableMachine:
         for pid in [p for p, s in self.seats.items() if not s.connections]:
             self._release_all(self.seats.pop(pid))
 
-    def _release_all(self, seat: Seat) -> None:
-        self.funds.release(seat.player_id, seat.staked + seat.pending_play)
-        seat.bets = no_bets()
-        seat.pending_play = ZERO
 
-
-def _bets_json(bets: dict[str, Decimal] | None) -> dict[str, int | float] | None:
-    return None if bets is None else {spot: money_json(bets[spot]) for spot in SPOTS}
-
-
-def _error(request_id: str | None, code: str, message: str) -> dict[str, Any]:
-    return {"type": "error", "id": request_id, "code": code, "message": message}
+__all__ = ["REQUEST_IDS_PER_ROUND", "RoundCancelledError", "TableMachine", "TableSettings"]
