@@ -19,7 +19,7 @@ from uth.engine.table.effects import (
 )
 from uth.engine.table.seats import SPOTS, Seat, cost
 from uth.engine.views import name_hand, seat_view, visible_events
-from uth.engine.wagers import INITIAL_WAGERS, BetSpot, least_play, spot_limit
+from uth.engine.wagers import BetSpot, least_play, spot_limit
 from uth.money import ZERO, money_json
 
 
@@ -48,7 +48,10 @@ class TableMessages(TableState):
 
     def state(self, player_id: int) -> dict[str, Any]:
         """A seated player's own state: bets, balance, legal actions and the
-        buttons' state (docs/protocol.md, "state").
+        buttons' state (docs/protocol.md, "state"). In a round the bets and legal
+        actions are the player's :func:`~uth.engine.views.seat_view`; while betting
+        is open, the bet slip (the chips on the layout, checked by the engine when
+        betting closes).
         """
         seat = self.seats[player_id]
         available = self.funds.available(player_id)
@@ -56,11 +59,10 @@ class TableMessages(TableState):
         in_round = self._holds_hand(seat)
         amounts = {**seat.bets, "blind": seat.bets["ante"], "play": ZERO}
         legal: list[str] = []
-        if in_round and rnd is not None:
-            w = rnd.wagers(seat.hand_id)
-            amounts = {kind: w.get(kind) for kind in INITIAL_WAGERS}
-            amounts["play"] = w.ante * (rnd.play_multiple(seat.hand_id) or 0)
-            legal = [str(a) for a in rnd.legal_actions(seat.hand_id, available=available)]
+        if in_round and rnd is not None:  # the wagers in play: the player's seat view
+            view = seat_view(rnd, seat.hand_id, available=available)
+            amounts = dict(view.bets)
+            legal = list(view.legal_actions)
         bets = {kind: money_json(amount) for kind, amount in amounts.items()}
         total = sum(amounts.values(), ZERO)
         betting = self.phase == "betting"
