@@ -581,3 +581,15 @@ def test_the_banking_policy_decides_the_credits_of_a_settlement() -> None:
     settle = next(c for c in h.calls if isinstance(c, fx.SettleRound))
     assert settle.credits == {2: {}, 1: {"ante": D(10), "blind": D(10), "play": D(79)}}
     assert h.books.balances[1] == D(1039)
+
+
+def test_repeat_of_bets_the_rules_no_longer_allow_is_refused_by_the_engine_s_limits() -> None:
+    h = Host("casino", balances={1: D(5000)})
+    h.machine.recall_last_bets(1, {"ante": D(2000), "trips": D(0), "bad_beat": D(0)})
+    h.join(1)
+    reply = h.send(1, Repeat("r1"))
+    assert (reply["code"], reply["message"]) == (
+        "over_limit",
+        "repeat: wagers.ante: the Ante must be between 5.00 and 1000.00, got 2000.00",
+    )
+    assert h.purse.reserved.get(1, D(0)) == 0

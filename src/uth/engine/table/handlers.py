@@ -31,7 +31,7 @@ from uth.engine.table.effects import (
 )
 from uth.engine.table.messages import TableMessages
 from uth.engine.table.seats import SPOTS, Seat, cost, no_bets
-from uth.engine.wagers import BetSpot, spot_max
+from uth.engine.wagers import BetSpot, spot_max, validate_wagers
 from uth.errors import IllegalActionError, UthError
 from uth.money import ZERO, parse_amount
 
@@ -253,13 +253,12 @@ class TableCommands(TableMessages):
         if seat.staked > 0:
             raise CommandError("wrong_phase", "repeat: bets are already placed this round")
         bets = dict(last)
-        for spot in SPOTS:
-            if bets[spot]:
-                low, high = self._limit(spot)
-                if not low <= bets[spot] <= high:
-                    raise CommandError(
-                        "over_limit", f"{spot}: {bets[spot]} is outside {low}-{high}"
-                    )
+        try:  # the engine's one definition of legal wagers (the rules may have changed)
+            validate_wagers(
+                self.rules, ante=bets["ante"], trips=bets["trips"], bad_beat=bets["bad_beat"]
+            )
+        except UthError as exc:
+            raise CommandError("over_limit", f"repeat: {exc}") from None
         previous = dict(seat.bets)
         self._set_bets(seat, bets, field="repeat")
         seat.undo.append((previous, False))
