@@ -3,9 +3,9 @@ server's clock, WebSockets and store.
 
 The machine decides everything (docs/architecture.md); this shell only executes
 what it asks: it sends each :class:`~uth.engine.table.effects.Send` to the
-player's open connections, runs each call (storage through the reservation
-cache's worker thread, the shuffle, the trainer's reviews) and hands the result
-back, and wakes the machine when its time comes. Commands
+player's open connections, runs each call (storage through the storage worker
+thread, the shuffle, the trainer's reviews) and hands the result back, and wakes
+the machine when its time comes. Commands
 (:meth:`LiveTable.handle`) are synchronous and never await, so each one is
 applied whole before another starts.
 """
