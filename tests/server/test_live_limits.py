@@ -15,9 +15,9 @@ from typing import Any
 
 from helpers import live_server
 
-from uth.server.app import QUEUE_BYTES, _WsConnection
 from uth.server.clock import ManualClock
 from uth.server.config import TableConfig
+from uth.server.connection import QUEUE_BYTES, WsConnection
 from uth.server.ports import PlayerRecord
 from uth.server.protocol import MAX_FRAME_BYTES, PlaceBet
 from uth.server.reservations import Reservations
@@ -114,9 +114,9 @@ def test_a_stalled_connection_is_bounded_in_bytes_and_releases_its_seat() -> Non
             StorageWorker(),
             ManualClock(),
         )
-        table.phase = "betting"
+        assert table.phase == "betting"  # the machine opens its first window at once
         socket = _StuckSocket()
-        conn = _WsConnection(socket, lambda c: table.disconnect(1, c))  # type: ignore[arg-type]
+        conn = WsConnection(socket, lambda c: table.disconnect(1, c))  # type: ignore[arg-type]
         reservations.set_balance(1, Decimal(1000))
         table.join(PlayerRecord(1, "alice", Decimal(1000)), conn)
         pump = asyncio.create_task(conn.pump())

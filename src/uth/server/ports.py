@@ -11,13 +11,25 @@ the caller (the server owns the clock).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, Protocol
 
 from uth import money
 from uth.errors import UthError
+from uth.server.records import (
+    AuditEntry,
+    Debit,
+    KeptRecord,
+    LedgerEntry,
+    PlayerRecord,
+    PlayerRound,
+    Refunds,
+    RoundDetail,
+    RoundRecord,
+    RoundSummary,
+    StoredRound,
+)
 
 #: The largest balance an account may hold, in currency units. A credit that would
 #: take a balance above it is refused (:class:`BalanceLimitError`). 999,999,999,999.99
@@ -94,194 +106,6 @@ class NotFoundError(UthError):
     """No player, round or game number matches."""
 
     code = "not_found"
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerRecord:
-    """A player account: id, display name and current balance."""
-
-    id: int
-    name: str
-    balance: Decimal
-
-
-@dataclass(frozen=True, slots=True)
-class Debit:
-    """One wager to debit: ``amount`` from ``player_id`` for wager ``kind``
-    (``ante``, ``blind``, ``trips``, ``bad_beat``, ``play``).
-    """
-
-    player_id: int
-    kind: str
-    amount: Decimal
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerRound:
-    """One player's part in a settled round, as stored for history.
-
-    Attributes:
-        player_id: the account.
-        hole: the hole cards, notation strings.
-        decisions: the decisions in order, e.g. ``["check", "play_2x"]``
-            (``"auto:check"`` when the timer decided).
-        wagers: per wager kind: ``{"stake": Decimal, "result": str, "net": Decimal}``
-            (all five kinds).
-        category: the player's best hand category key, e.g. ``"flush"``.
-        best_five: the best five cards.
-        outcome: ``win``, ``lose``, ``tie`` or ``fold``.
-    """
-
-    player_id: int
-    hole: Sequence[str]
-    decisions: Sequence[str]
-    wagers: Mapping[str, Mapping[str, Any]]
-    category: str
-    best_five: Sequence[str]
-    outcome: str
-
-
-@dataclass(frozen=True, slots=True)
-class RoundRecord:
-    """Everything stored when a round is settled (one transaction).
-
-    Attributes:
-        settled_at: UTC time of settlement.
-        deck: the 52 cards of the deck in deal order (stored only once settled).
-        board: the five community cards.
-        dealer: the dealer's hole cards.
-        dealer_category: the dealer's hand category key.
-        dealer_qualifies: whether the dealer qualified.
-        players: one :class:`PlayerRound` per player with wagers.
-        events: the round's events as JSON-ready dicts (``Event.to_dict()``).
-    """
-
-    settled_at: datetime
-    deck: Sequence[str]
-    board: Sequence[str]
-    dealer: Sequence[str]
-    dealer_category: str
-    dealer_qualifies: bool
-    players: Sequence[PlayerRound]
-    events: Sequence[Mapping[str, Any]] = field(default=())
-
-
-@dataclass(frozen=True, slots=True)
-class RoundSummary:
-    """A line of a player's history."""
-
-    game_number: str
-    table_id: str
-    status: str  # "settled" | "voided" | "open"
-    started_at: datetime
-    total_stake: Decimal
-    net: Decimal
-
-
-@dataclass(frozen=True, slots=True)
-class RoundDetail:
-    """One round as a player sees it in history.
-
-    ``balance_before`` is the balance just before the round's first debit for this
-    player; ``balance_after`` just after its last credit.
-    """
-
-    game_number: str
-    table_id: str
-    rules: str
-    status: str
-    started_at: datetime
-    settled_at: datetime | None
-    board: Sequence[str]
-    dealer: Sequence[str]
-    dealer_category: str | None
-    dealer_qualifies: bool | None
-    hole: Sequence[str]
-    decisions: Sequence[str]
-    wagers: Mapping[str, Mapping[str, Any]]
-    category: str | None
-    best_five: Sequence[str]
-    outcome: str | None
-    balance_before: Decimal
-    balance_after: Decimal
-    void_reason: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class LedgerEntry:
-    """One append-only ledger entry: ``amount`` > 0 credits, < 0 debits."""
-
-    id: int
-    player_id: int
-    amount: Decimal
-    balance_after: Decimal
-    kind: str  # "signup" | "wager" | "payout" | "refund" | "adjustment"
-    wager: str | None
-    round_id: int | None
-    reason: str
-    created_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class KeptRecord:
-    """A round's record as the round log keeps it, for replay (``uth replay``).
-
-    Attributes:
-        text: the record as canonical JSON (:func:`uth.engine.history.encode`).
-        rules_fingerprint: the SHA-256 fingerprint of its rule set, 64 hex digits.
-    """
-
-    text: str
-    rules_fingerprint: str
-
-
-@dataclass(frozen=True, slots=True)
-class StoredRound:
-    """A round as the round log keeps it, for replay (``uth replay``).
-
-    Attributes:
-        round_id: the round's id in the log.
-        game_number: the round's game number.
-        table_id: the table that dealt it.
-        status: ``open``, ``settled`` or ``voided``.
-        record: the round record as canonical JSON (:mod:`uth.engine.history`), or
-            None when none was stored (a round still open, or stored before records
-            were kept).
-        rules_fingerprint: the fingerprint of the record's rule set (64 hex digits),
-            or None with no record.
-    """
-
-    round_id: int
-    game_number: str
-    table_id: str
-    status: str
-    record: str | None
-    rules_fingerprint: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class Refunds:
-    """What :meth:`Ledger.reverse` gave back.
-
-    Attributes:
-        amounts: per player id, the amount refunded by this call (currency units).
-        balances: per player id refunded, the balance after the refund.
-    """
-
-    amounts: Mapping[int, Decimal]
-    balances: Mapping[int, Decimal]
-
-
-@dataclass(frozen=True, slots=True)
-class AuditEntry:
-    """One line of the operator audit log."""
-
-    id: int
-    at: datetime
-    actor: str
-    action: str
-    reason: str
-    details: Mapping[str, Any]
 
 
 class Ledger(Protocol):
@@ -455,3 +279,30 @@ class RoundLog(Protocol):
 
 class Store(Ledger, RoundLog, Protocol):
     """One backend that keeps both the ledger and the round log (``SqlStore``)."""
+
+
+__all__ = [
+    "MAX_AMOUNT",
+    "MAX_BALANCE",
+    "AuditEntry",
+    "BalanceLimitError",
+    "Debit",
+    "DuplicateError",
+    "InsufficientFundsError",
+    "KeptRecord",
+    "Ledger",
+    "LedgerEntry",
+    "NameTakenError",
+    "NotFoundError",
+    "PlayerRecord",
+    "PlayerRound",
+    "Refunds",
+    "RoundDetail",
+    "RoundLog",
+    "RoundNotOpenError",
+    "RoundRecord",
+    "RoundSummary",
+    "Store",
+    "StoredRound",
+    "check_amount",
+]

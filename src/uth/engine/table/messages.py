@@ -1,0 +1,296 @@
+"""What a table machine tells its players: the ``state``, the ``snapshot``, the
+table's bets, and each engine event to those allowed to see it
+(:mod:`uth.engine.views`, the one definition of who sees what).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, cast
+
+from uth.engine import events as ev
+from uth.engine.round import Phase
+from uth.engine.table.base import STREETS, TableState
+from uth.engine.table.commands import (
+    CommandError,
+)
+from uth.engine.table.effects import (
+    Send,
+)
+from uth.engine.table.seats import SPOTS, Seat, cost
+from uth.engine.views import name_hand, seat_view, visible_events
+from uth.engine.wagers import BetSpot, least_play, spot_limit
+from uth.money import ZERO, money_json
+
+
+class TableMessages(TableState):
+    """The machine's messages (a part of :class:`~uth.engine.table.TableMachine`)."""
+
+    def _in_round(self, seat: Seat) -> bool:
+        rnd = self.round
+        return (
+            rnd is not None
+            and rnd.phase not in (Phase.SETTLED, Phase.VOIDED)
+            and rnd.has_hand(seat.hand_id)
+        )
+
+    def _holds_hand(self, seat: Seat) -> bool:
+        """The player has a hand in the table's current round, in play or settled
+        (not voided): its wagers are shown until the next betting window.
+        """
+        rnd = self.round
+        return (
+            rnd is not None
+            and not self._round_voided
+            and rnd.phase != Phase.VOIDED
+            and rnd.has_hand(seat.hand_id)
+        )
+
+    def state(self, player_id: int) -> dict[str, Any]:
+        """A seated player's own state: bets, balance, legal actions and the
+        buttons' state (docs/protocol.md, "state"). In a round the bets and legal
+        actions are the player's :func:`~uth.engine.views.seat_view`; while betting
+        is open, the bet slip (the chips on the layout, checked by the engine when
+        betting closes).
+        """
+        seat = self.seats[player_id]
+        available = self.funds.available(player_id)
+        rnd = self.round
+        in_round = self._holds_hand(seat)
+        amounts = {**seat.bets, "blind": seat.bets["ante"], "play": ZERO}
+        legal: list[str] = []
+        if in_round and rnd is not None:  # the wagers in play: the player's seat view
+            view = seat_view(rnd, seat.hand_id, available=available)
+            amounts = dict(view.bets)
+            legal = list(view.legal_actions)
+        bets = {kind: money_json(amount) for kind, amount in amounts.items()}
+        total = sum(amounts.values(), ZERO)
+        betting = self.phase == "betting"
+        out: dict[str, Any] = {
+            "phase": self.phase,
+            "balance": money_json(available),
+            "bets": bets,
+            "total_bet": money_json(total),
+            "legal_actions": legal,
+            "can_undo": betting and bool(seat.undo),
+            "can_double": betting
+            and not seat.doubled
+            and seat.bets["ante"] > 0
+            and cost(self._doubled(seat)) - seat.staked <= available,
+            "can_repeat": betting
+            and (last := self._last_bets.get(player_id)) is not None
+            and cost(last) <= available
+            and seat.staked == 0,
+            "decisions": list(seat.decisions) if in_round else [],
+            "hand": self._hand(seat) if in_round else None,
+        }
+        least = least_play(self.rules, seat.bets["ante"])
+        if betting and seat.bets["ante"] > 0 and available < least:
+            out["warning"] = "balance_low_for_play"
+        return out
+
+    def _hand(self, seat: Seat) -> dict[str, Any] | None:
+        """The player's hand so far, once dealt (:func:`~uth.engine.views.name_hand`)."""
+        rnd = self.round
+        if rnd is None or rnd.phase in (Phase.BETTING, Phase.VOIDED):
+            return None
+        hole = rnd.hole_cards(seat.hand_id)
+        if not hole:
+            return None
+        # Only the cards the players were sent; named once per hand and street (on
+        # a shared-hand table every player holds the same cards).
+        key = (hole, self._board_shown)
+        named = self._hand_names.get(key)
+        if named is None:
+            named = name_hand(hole, rnd.board[: self._board_shown]).to_json()
+            self._hand_names[key] = named
+        return named
+
+    def snapshot(self, player_id: int) -> dict[str, Any]:
+        """Everything a (re)connecting player needs: phase, timers, own cards and bets,
+        the shared player hand (shared-hand tables), the board so far, the dealer's
+        hand once the settlement is stored, balance, and other players' bets.
+
+        The cards are the player's :func:`~uth.engine.views.seat_view` (the one
+        definition of who sees what), as far as they were sent: the board as
+        published, the dealer's hand only once the round's settlement is stored
+        (a round that never reaches storage is voided unseen).
+        """
+        seat = self.seats[player_id]
+        rnd = self.round
+        own_cards: list[str] = []
+        board: list[str] = []
+        player_hand: list[str] = []
+        dealer: dict[str, Any] | None = None
+        if rnd is not None:
+            view = seat_view(rnd, seat.hand_id)
+            own_cards = [str(c) for c in view.hole_cards]
+            board = [str(c) for c in view.board[: self._board_shown]]
+            player_hand = [str(c) for c in view.player_hand]
+            if view.dealer is not None and self._settlement_stored():
+                dealer = view.dealer.to_json()
+        return {
+            "type": "snapshot",
+            "table": self._table_info(),
+            "player": {"id": player_id, "name": seat.name, "seat": seat.number},
+            "game_number": self.game_number,
+            "phase": self.phase,
+            "light": self.light,
+            **self._timer(),
+            "hole_cards": own_cards,
+            "player_hand": player_hand,
+            "board": board,
+            "dealer": dealer,
+            "state": self.state(player_id),
+            "table_bets": self.table_bets(),
+            "last_result": self._last_result.get(player_id),
+            "paused": self.paused,
+            "last_bets": _bets_json(self._last_bets.get(player_id)),
+            **({"trainer": coached} if (coached := self._trainer_view(seat)) else {}),
+        }
+
+    def _settlement_stored(self) -> bool:
+        """The round's settlement is stored: its showdown may be shown."""
+        return self.phase in ("settled", "pause") and not self._round_voided
+
+    def table_bets(self) -> dict[str, Any]:
+        """Every player's bets: how many players bet, the total, and the largest
+        ``listed_bets`` listed with their player ids (one message for everyone; a
+        client leaves out its own row and amount).
+        """
+        rows = []
+        for s in self.seats.values():
+            bets = s.bets
+            if self._holds_hand(s) and self.round is not None:
+                w = self.round.wagers(s.hand_id)
+                bets = {"ante": w.ante, "trips": w.trips, "bad_beat": w.bad_beat}
+            total = cost(bets)
+            if total > 0:
+                rows.append((total, s, bets))
+        rows.sort(key=lambda r: (-r[0], r[1].player_id))
+        listed = [
+            {
+                "id": s.player_id,
+                "name": s.name,
+                "seat": s.number,
+                "ante": money_json(b["ante"]),
+                "trips": money_json(b["trips"]),
+                "bad_beat": money_json(b["bad_beat"]),
+                "total": money_json(total),
+            }
+            for total, s, b in rows[: self.settings.listed_bets]
+        ]
+        return {
+            "players": len(rows),
+            "total": money_json(sum((r[0] for r in rows), ZERO)),
+            "listed": listed,
+        }
+
+    def _timer(self) -> dict[str, Any]:
+        now = self.now
+        if self.deadline is None:
+            return {"now": now.isoformat(), "deadline": None, "seconds_left": None}
+        left = max(0.0, (self.deadline - now).total_seconds())
+        return {
+            "now": now.isoformat(),
+            "deadline": self.deadline.isoformat(),
+            "seconds_left": round(left, 1),
+        }
+
+    def _send(self, player_id: int, message: dict[str, Any]) -> None:
+        self._effects.append(Send(player_id, message))
+
+    def _broadcast(self, message: dict[str, Any]) -> None:
+        self._effects.append(Send(None, message))
+
+    def publish(self) -> None:
+        """Send each new engine event to the players allowed to see it.
+
+        Called after a command's reply is sent, so that the reply comes first. The
+        showdown is held back until the round's settlement is stored: a round that
+        never reaches storage is voided, and nobody has seen its dealer's cards.
+        """
+        outbox, self._outbox = self._outbox, []
+        for owner, note in outbox:
+            self._send(owner, note)
+        rnd = self.round
+        if rnd is None:
+            return
+        for event in rnd.events_since(self._published):
+            if isinstance(event, ev.DealerRevealed) and self.phase != "settled":
+                return
+            self._published += 1
+            if isinstance(event, ev.FlopTurned | ev.TurnAndRiverTurned):
+                self._board_shown += len(event.cards)
+            if isinstance(event, ev.WagersPlaced | ev.WagersWithdrawn | ev.RoundOpened):
+                continue  # no messages of the protocol: the table's own state says them
+            if isinstance(event, ev.WagerSettled | ev.RoundSettled):
+                continue  # sent as one settlement message per player
+            # Who sees it: the one definition (engine.views). Seen by a spectator:
+            # everyone; else only its owner; face-down cards by nobody.
+            target = None
+            if not visible_events((event,), None, rules=self.rules):
+                target = getattr(event, "player", None)
+                if target is None:
+                    continue
+            message = {
+                "type": event.type,
+                **{k: v for k, v in event.to_dict().items() if k != "type"},
+            }
+            if target is not None:
+                if int(target) in self.seats:
+                    self._send(int(target), message)
+            elif isinstance(event, ev.BettingClosed):
+                # A count, not the list of every hand: one message for everyone.
+                common = {
+                    "type": event.type,
+                    "game_number": self.game_number,
+                    "hands": len(event.hands),
+                }
+                dealt_in = {**common, "in_round": True}
+                watching = {**common, "in_round": False}
+                for seat in self.seats.values():
+                    self._send(seat.player_id, dealt_in if rnd.has_hand(seat.hand_id) else watching)
+            elif isinstance(event, ev.AntesReturned):
+                self._broadcast({"type": event.type, "hands": len(event.players)})
+            else:
+                if isinstance(event, ev.DealerRevealed):
+                    message["announcement"] = event.announcement
+                self._broadcast(message)
+
+    def _trainer_view(self, seat: Seat) -> dict[str, Any] | None:
+        rnd = self.round
+        street = str(rnd.phase) if rnd is not None and rnd.phase in STREETS else None
+        return self.coach.snapshot(seat.player_id, street, self.game_number)
+
+    def _declined(self, code: str, reason: str, field: str | None = None) -> dict[str, Any]:
+        """A ``bets_declined`` message: ``code`` says why for the client (``left``,
+        ``hidden``, ``closed``, ``outside_limits`` with the wager's ``field``,
+        ``insufficient_funds``); ``reason`` is for people reading logs.
+        """
+        message = {
+            "type": "bets_declined",
+            "game_number": self.game_number,
+            "code": code,
+            "reason": reason,
+        }
+        if field is not None:
+            message["field"] = field
+        return message
+
+    def _limit(self, spot: str) -> tuple[Decimal, Decimal]:
+        limit = spot_limit(self.rules, cast("BetSpot", spot))
+        if limit is None:
+            raise CommandError("over_limit", f"spot: {spot} is not offered at this table")
+        return limit.min, limit.max
+
+    def _doubled(self, seat: Seat) -> dict[str, Decimal]:
+        """The seat's bets doubled, each up to its spot's maximum."""
+        return {
+            spot: min(2 * amount, self._limit(spot)[1]) if amount else amount
+            for spot, amount in seat.bets.items()
+        }
+
+
+def _bets_json(bets: dict[str, Decimal] | None) -> dict[str, int | float] | None:
+    return None if bets is None else {spot: money_json(bets[spot]) for spot in SPOTS}

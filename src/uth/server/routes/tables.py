@@ -1,0 +1,37 @@
+"""The lobby and the health check (``/api/tables``, ``/healthz``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from uth.server.http_models import Health, errors
+from uth.server.runtime import Rt, json_ready, table_of
+
+health = APIRouter()
+router = APIRouter()
+
+
+@health.get("/healthz", tags=["health"], response_model=Health)
+async def healthz(rt: Rt) -> dict[str, Any]:
+    """Liveness: the tables and their phases."""
+    return {"status": "ok", "tables": {i: t.phase for i, t in rt.tables.items()}}
+
+
+@router.get("/api/tables", tags=["tables"])
+async def tables(rt: Rt) -> list[dict[str, Any]]:
+    """The lobby: every table with its rule set, limits, players and phase."""
+    return [t.info() for t in rt.tables.values()]
+
+
+@router.get("/api/tables/{table_id}", tags=["tables"], responses=errors(404, 422))
+async def table(table_id: str, rt: Rt) -> dict[str, Any]:
+    """One table with its full rule set (pay tables, limits, options)."""
+    t = table_of(rt, table_id)
+    return {
+        **t.info(),
+        "rule_set": t.rules.model_dump(mode="json"),
+        "cap": json_ready(t.rules.cap_amount()),
+        "figures": rt.figures.for_rules(t.rules),
+    }
