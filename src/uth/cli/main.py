@@ -34,7 +34,7 @@ from uth.cli.server_cmds import db_app, serve_command
 from uth.cli.simulate import simulate_command
 from uth.errors import InvalidDealError, UthError
 from uth.evaluator import evaluate
-from uth.rules import PRESET_NAMES, RuleSet, load_rules, preset
+from uth.rules import PRESET_NAMES, preset, resolve
 
 app = typer.Typer(
     help="Ultimate Texas Hold'em: tables, settlement and game math.", no_args_is_help=True
@@ -109,16 +109,6 @@ def eval_command(
     views.render_hand(Console(), hand)
 
 
-def _load_rules(name: str) -> RuleSet:
-    """A preset by name, or a rule-set TOML file by path."""
-    if name in PRESET_NAMES:
-        return preset(name)
-    path = Path(name)
-    if path.suffix.lower() == ".toml" or path.exists():
-        return load_rules(path)
-    return preset(name)  # raises: unknown preset, naming the presets
-
-
 @rules_app.command("show")
 def rules_show(
     name: Annotated[
@@ -132,7 +122,7 @@ def rules_show(
 ) -> None:
     """Show a rule set: options, limits, pay tables and notes."""
     try:
-        rules = _load_rules(name)
+        rules = resolve(name)
     except UthError as exc:
         raise _fail(exc, as_json=as_json, code=EXIT_BAD_ARGUMENT) from None
     if as_json:

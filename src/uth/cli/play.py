@@ -29,7 +29,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -47,7 +46,7 @@ from uth.engine.wagers import Wagers, validate_wagers
 from uth.errors import UthError
 from uth.evaluator import evaluate
 from uth.money import ZERO, parse_amount
-from uth.rules import PRESET_NAMES, RuleSet, load_rules, preset
+from uth.rules import PRESET_NAMES, RuleSet, resolve
 
 #: The player's id in the round.
 PLAYER = "you"
@@ -457,15 +456,6 @@ class _Table:
             self.console.print(f"Player-dealer (computer): {money(e.banker_net, sign=True)}")
 
 
-def _load(name: str) -> RuleSet:
-    if name in PRESET_NAMES:
-        return preset(name)
-    path = Path(name)
-    if path.suffix == ".toml" or path.exists():
-        return load_rules(path)
-    return preset(name)  # raises: unknown preset, naming the presets
-
-
 def play_command(
     rules: Annotated[
         str,
@@ -496,7 +486,7 @@ def play_command(
 ) -> None:
     """Play Ultimate Texas Hold'em against the dealer in the terminal."""
     try:
-        rule_set = _load(rules)
+        rule_set = resolve(rules)
         start = parse_amount(balance, field="--balance")
     except UthError as exc:
         typer.echo(f"error: {exc}", err=True)
