@@ -50,7 +50,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from uth.cards import SeededShuffler, Shuffler
 from uth.errors import UthError
-from uth.money import ZERO, money_json, parse_amount
+from uth.money import ZERO, WrittenNumber, money_json, parse_amount
 from uth.server.clock import Clock, SystemClock
 from uth.server.config import Settings, TablesFile, load_tables
 from uth.server.figures import Figures
@@ -92,6 +92,12 @@ class RoundSettlingError(UthError):
     """The round is being settled at its table: too late to void it."""
 
     code = "round_settling"
+
+
+class InvalidAmountError(UthError):
+    """An operator's adjustment that is not a non-zero amount of whole cents."""
+
+    code = "invalid_amount"
 
 
 class RoundNotPausedError(UthError):
@@ -199,12 +205,12 @@ class Runtime:
 async def _amount_as_written(request: Request, parsed: object) -> object:
     """The body's ``amount`` as the client wrote it: FastAPI decodes a JSON number
     to a float (``1e3`` becomes 1000.0), so the raw body is read again with JSON
-    numbers kept as Decimal, and the one amount parser (:func:`uth.money.parse_amount`)
+    numbers kept as written (:class:`uth.money.WrittenNumber`), and the one amount parser (:func:`uth.money.parse_amount`)
     refuses ``1e3`` here as it does on the WebSocket. ``parsed`` is the validated
     value, used when the body cannot be read again.
     """
     try:
-        raw = json.loads(await request.body(), parse_float=Decimal)
+        raw = json.loads(await request.body(), parse_float=WrittenNumber)
     except (ValueError, RecursionError):
         return parsed
     return raw.get("amount", parsed) if isinstance(raw, dict) else parsed
@@ -562,9 +568,12 @@ def create_app(
     ) -> dict[str, Any]:
         """Credit or debit a balance with a reason (audited)."""
         written = await _amount_as_written(request, body.amount)
-        amount = parse_amount(written, field="amount", allow_negative=True)
+        try:
+            amount = parse_amount(written, field="amount", allow_negative=True)
+        except UthError as exc:
+            raise InvalidAmountError(str(exc), field="amount") from None
         if amount == 0:
-            raise UthError("amount: must not be zero", field="amount")
+            raise InvalidAmountError("amount: must not be zero", field="amount")
         player = await rt.wallet.call(rt.store.player, player_id)
         if not rt.wallet.knows(player.id):
             rt.wallet.set_balance(player.id, player.balance)
@@ -697,9 +706,9 @@ def _dispatch(
             "message": f"message: too long; at most {MAX_FRAME_BYTES} bytes",
         }
     try:
-        # JSON numbers with a fraction or exponent keep their text as Decimal, so
-        # that the amount parser can refuse 1e2 (uth.money.parse_amount).
-        raw = json.loads(text, parse_float=Decimal)
+        # JSON numbers with a fraction or exponent keep their text as written, so
+        # that the amount parser can refuse 1e2 and echo it as 1e2 (parse_amount).
+        raw = json.loads(text, parse_float=WrittenNumber)
     except (ValueError, RecursionError):
         return {
             "type": "error",
