@@ -177,6 +177,12 @@ def settle_command(
         ),
     ] = None,
     as_json: JsonOption = False,
+    schema: Annotated[
+        bool,
+        typer.Option(
+            "--schema", help="Print the contract's JSON Schema (input and output) and exit."
+        ),
+    ] = False,
 ) -> None:
     """Settle a finished deal given as JSON, or a batch of deals as JSON Lines.
 
@@ -185,7 +191,11 @@ def settle_command(
     "blind": 10, "trips": 5}, "play": 4}]}, plus "player_dealer": {"bank": 500}
     with a player-dealer rule set. A batch always prints JSON Lines, one result
     (or {"error": ...}) per input line; exit status 1 if any deal is bad.
+    --schema prints the JSON Schema of the contract (docs/settle.schema.json).
     """
+    if schema:
+        typer.echo(settle_io.contract_schema_text(), nl=False)
+        return
     try:
         parsed = settle_io.parse_input(_read_input(file))
     except UthError as exc:

@@ -494,7 +494,7 @@ def play_command(
     bank_amount: Decimal | None = None
     try:
         if bank is not None:
-            bank_amount = check_bank(rule_set, parse_amount(bank, field="--bank"))
+            bank_amount = check_bank(rule_set, parse_amount(bank, field="--bank"), label="")
         elif rule_set.bank is not None:
             bank_amount = min(max(DEFAULT_BANK, rule_set.bank.min), rule_set.bank.max)
     except UthError as exc:

@@ -64,6 +64,8 @@ from uth.server.http_models import (
     PlayerOut,
     RoundDetailOut,
     SignInOut,
+    TableDetailOut,
+    TableOut,
     VoidOut,
     errors,
 )
@@ -439,12 +441,17 @@ def create_app(
         """The signed-in player and the balance available to bet."""
         return _player_json(player, rt)
 
-    @app.get("/api/tables", tags=["tables"])
+    @app.get("/api/tables", tags=["tables"], response_model=list[TableOut])
     async def tables(rt: Rt) -> list[dict[str, Any]]:
         """The lobby: every table with its rule set, limits, players and phase."""
         return [t.info() for t in rt.tables.values()]
 
-    @app.get("/api/tables/{table_id}", tags=["tables"], responses=errors(404, 422))
+    @app.get(
+        "/api/tables/{table_id}",
+        tags=["tables"],
+        response_model=TableDetailOut,
+        responses=errors(404, 422),
+    )
     async def table(table_id: str, rt: Rt) -> dict[str, Any]:
         """One table with its full rule set (pay tables, limits, options)."""
         t = _table(rt, table_id)
