@@ -385,7 +385,7 @@ _NO_AMOUNT = Decimal(0)
 
 
 class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class WagersIn(_In):
