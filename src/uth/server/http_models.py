@@ -11,7 +11,7 @@ strings in UTC.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -74,18 +74,33 @@ class TableOut(TableInfo):
     """A table of the lobby, ``GET /api/tables`` (``table`` in the WebSocket snapshot)."""
 
 
-class FiguresOut(_Out):
-    """The rule set's return-to-player figures (``uth.server.figures``): ``ready``
-    with the figures, ``computing`` while the analysis runs, or ``failed``.
-    """
+class FiguresReady(_Out):
+    """The rule set's return-to-player figures (``uth.server.figures``), fractions of one."""
 
-    status: Literal["ready", "computing", "failed"]
-    house_edge: float | None = Field(default=None, description="ready: a fraction of one")
-    rtp_initial_bet: float | None = None
-    rtp_total_bet: float | None = None
-    trips_rtp: float | None = None
-    bad_beat_rtp: float | None = None
-    error: str | None = Field(default=None, description="failed: why")
+    status: Literal["ready"]
+    house_edge: float
+    rtp_initial_bet: float
+    rtp_total_bet: float
+    trips_rtp: float | None
+    bad_beat_rtp: float | None
+
+
+class FiguresComputing(_Out):
+    """The figures are being computed (the exact analysis runs in the background)."""
+
+    status: Literal["computing"]
+
+
+class FiguresFailed(_Out):
+    """The analysis failed: why."""
+
+    status: Literal["failed"]
+    error: str
+
+
+FiguresOut = Annotated[
+    FiguresReady | FiguresComputing | FiguresFailed, Field(discriminator="status")
+]
 
 
 class TableDetailOut(TableInfo):
