@@ -332,6 +332,24 @@ def test_rules_show_unknown_preset() -> None:
     assert "unknown preset 'vegas'" in line
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rules", "show", "vegas"],
+        ["play", "--rules", "vegas"],
+        ["advise", "--rules", "vegas", "--hole", "Ah Kd"],
+        ["simulate", "--rules", "vegas", "--hands", "10"],
+    ],
+)
+def test_every_rules_option_reads_through_one_loader(args: list[str]) -> None:
+    # uth.rules.resolve: a preset by name or a TOML file by path, the same error
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert _one_line_error(result.stderr) == (
+        "error: rules: unknown preset 'vegas' (one of casino, california, california-bad-beat, live)"
+    )
+
+
 def test_version() -> None:
     result = runner.invoke(app, ["version"])
     assert result.exit_code == 0

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 
 import pytest
 
 from uth.errors import InvalidWagerError, UthError
-from uth.money import CENT, MAX_AMOUNT, ZERO, cents, money_json, parse_amount
+from uth.money import CENT, MAX_AMOUNT, ZERO, WrittenNumber, cents, money_json, parse_amount
 
 
 @pytest.mark.parametrize(
@@ -218,3 +219,16 @@ def test_money_json(amount: Decimal, expected: object, kind: type) -> None:
     got = money_json(amount)
     assert got == expected
     assert type(got) is kind
+
+
+def test_a_written_number_is_refused_and_echoed_as_written() -> None:
+    raw = json.loads('{"a": 1e3, "b": 12.50, "c": 1E+2}', parse_float=WrittenNumber)
+    assert raw["a"] == 1000 and str(raw["a"]) == "1e3"
+    assert parse_amount(raw["b"]) == Decimal("12.50")
+    for key, shown in (("a", "1e3"), ("c", "1E+2")):
+        with pytest.raises(InvalidWagerError) as info:
+            parse_amount(raw[key], field=key)
+        assert str(info.value) == (
+            f"{key}: expected a plain decimal amount such as 10 or 12.50, got {shown}"
+        )
+    assert type(raw["a"] + 1) is Decimal

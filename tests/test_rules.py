@@ -21,6 +21,7 @@ from uth.rules import (
     RuleSet,
     load_rules,
     preset,
+    resolve,
     rules_from_data,
 )
 from uth.rules.model import OddsField
@@ -688,3 +689,47 @@ def test_rules_from_data_not_a_table() -> None:
         rules_from_data(["casino"], source="api")  # type: ignore[arg-type]
     assert info.value.field == "rules"
     assert str(info.value) == "api: expected a table of rules, got ['casino']"
+
+
+# --------------------------------------------------------------------------- resolve
+
+
+def test_resolve_a_preset_by_name_is_a_fresh_copy() -> None:
+    rules = resolve("casino")
+    assert rules == preset("casino")
+    assert rules is not resolve("casino")
+
+
+def test_resolve_a_file_by_path_relative_to_base_dir(tmp_path: Path) -> None:
+    write(tmp_path, 'extends = "live"\nante = { min = 2.50 }\n', "mine.TOML")
+    rules = resolve("mine.TOML", base_dir=tmp_path)
+    assert rules.name == "mine"
+    assert (rules.ante.min, rules.ante.max) == (Decimal("2.50"), Decimal("1000.00"))
+    assert resolve(tmp_path / "mine.TOML") == rules
+
+
+def test_resolve_applies_overrides_key_by_key_exactly() -> None:
+    rules = resolve("casino", overrides={"ante": {"max": Decimal("500.25")}}, source="table t")
+    assert (rules.ante.min, rules.ante.max) == (Decimal("5.00"), Decimal("500.25"))
+    assert rules.name == "casino"
+    with pytest.raises(InvalidRulesError) as info:
+        resolve("casino", overrides={"ante": {"min": Decimal("0.10000000000000001")}}, source="t")
+    assert str(info.value) == (
+        "t: ante.min: amounts have at most two decimal places, got 0.10000000000000001"
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("vegas", "rules: unknown preset 'vegas' (one of casino, california, california-bad-beat, live)"),
+        ("missing.toml", "missing.toml: cannot read: No such file or directory"),
+    ],
+)  # fmt: skip
+def test_resolve_names_what_is_wrong(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, message: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(InvalidRulesError) as info:
+        resolve(name)
+    assert str(info.value) == message

@@ -31,6 +31,29 @@ def _shown(value: object) -> str:
     return text if len(text) <= _SHOW_MAX else text[: _SHOW_MAX - 3] + "..."
 
 
+class WrittenNumber(Decimal):
+    """A JSON number that keeps the text the client wrote: ``json.loads(text,
+    parse_float=WrittenNumber)``.
+
+    It is a ``Decimal`` (``1e3`` equals 1000) whose ``str`` is the text as written,
+    so that :func:`parse_amount` refuses ``1e3`` and echoes it as ``1e3``, not as
+    ``1E+3`` (issue 8: a user trial). Arithmetic gives plain ``Decimal``.
+    """
+
+    __slots__ = ("_text",)
+
+    _text: str
+
+    def __new__(cls, text: str) -> WrittenNumber:
+        """The number written as ``text`` (a JSON number with a fraction or an exponent)."""
+        number = super().__new__(cls, text)
+        number._text = text
+        return number
+
+    def __str__(self) -> str:
+        return self._text
+
+
 def parse_amount(value: object, *, field: str = "amount", allow_negative: bool = False) -> Decimal:
     """Read an amount: a plain decimal with at most two places, as a two-place ``Decimal``.
 

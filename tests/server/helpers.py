@@ -25,11 +25,13 @@ from typing import Any
 
 import anyio
 from fastapi.testclient import TestClient
+from pydantic import ValidationError
 
 from uth.cards import SeededShuffler, Shuffler, SingleDeck
 from uth.server.app import create_app
 from uth.server.clock import ManualClock
 from uth.server.config import Settings
+from uth.server.messages import ServerMessage
 from uth.server.ports import Store
 from uth.server.replay import check_all
 from uth.server.storage import SqlStore, make_engine
@@ -97,6 +99,18 @@ def cards_in(value: Any) -> set[str]:
     return set()
 
 
+def check_message(text: str) -> None:
+    """Validate a frame the server sent against its typed model
+    (:class:`uth.server.messages.ServerMessage`): every message received in the live
+    tests goes through here, so a message that drifts from docs/protocol.md and
+    ``docs/protocol.schema.json`` fails the test that received it.
+    """
+    try:
+        ServerMessage.model_validate_json(text)
+    except ValidationError as exc:
+        raise AssertionError(f"a server message breaks its model: {text[:300]}\n{exc}") from None
+
+
 async def _receive(stream: Any, timeout: float) -> Any:
     with anyio.fail_after(timeout):
         return await stream.receive()
@@ -132,6 +146,7 @@ class Conn:
             message = {"type": "websocket.close", "code": raw.get("code", 1000)}
         else:
             message = json.loads(raw["text"])
+            check_message(raw["text"])
             if message["type"] == "decision_required":
                 self.street = message["street"]
         self.log.append(message)

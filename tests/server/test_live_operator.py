@@ -163,19 +163,27 @@ def test_adjust_balance_with_a_reason(store_url: str, tmp_path: Path) -> None:
         for bad in (0, "abc", 0.001, "1e30", "1e2", " 5 ", "5.000", "NaN", "Infinity", 1e16):
             r = adjust(bad)
             assert r.status_code == 400, (bad, r.text)
+            # issue 8: a bad amount is an amount error, not a wager error
+            assert r.json()["error"]["code"] == "invalid_amount", r.text
             # issue 7, item 5: one parser (uth.money.parse_amount), naming field and value
             assert r.json()["error"]["message"].startswith("amount: "), r.text
         # A JSON *number* written with an exponent is refused as written, not as the
-        # float FastAPI decodes it to (issue 7, item 5; found by the new-user trial).
-        for raw in ('{"amount": 1e3, "reason": "t"}', '{"amount": 1E1, "reason": "t"}'):
+        # float FastAPI decodes it to (issue 7, item 5; found by the new-user trial),
+        # and echoed as written (issue 8), not as 1E+3.
+        for raw, shown in (
+            ('{"amount": 1e3, "reason": "t"}', "1e3"),
+            ('{"amount": 1E1, "reason": "t"}', "1E1"),
+            ('{"amount": 2.5e-1, "reason": "t"}', "2.5e-1"),
+            ('{"amount": ' + "1" * 50 + "e2" + ', "reason": "t"}', "1" * 37 + "..."),
+        ):
             r = srv.client.post(
                 url, content=raw, headers={**OP, "Content-Type": "application/json"}
             )
             assert r.status_code == 400, (raw, r.text)
             assert r.json()["error"]["field"] == "amount"
+            assert r.json()["error"]["code"] == "invalid_amount"
             assert r.json()["error"]["message"] == (
-                "amount: expected a plain decimal amount such as 10 or 12.50, got "
-                + ("1E+3" if "1e3" in raw else "1E+1")
+                "amount: expected a plain decimal amount such as 10 or 12.50, got " + shown
             )
         r = adjust(True)  # a boolean is not an amount
         assert r.status_code == 422

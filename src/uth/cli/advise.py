@@ -26,7 +26,7 @@ from uth.cards import Card, parse_cards
 from uth.cli.views import cards_text
 from uth.engine import Action
 from uth.errors import InvalidCardError, UthError
-from uth.rules import PRESET_NAMES, RuleSet
+from uth.rules import PRESET_NAMES, RuleSet, resolve
 
 _STREET_WORDS = {"pre_flop": "before the flop", "flop": "on the flop", "river": "at the river"}
 
@@ -106,10 +106,10 @@ def advise_command(
     """
     # main.py owns the shared helpers (rule-set loading, one-line errors) and
     # imports this module, so they are imported here, at run time.
-    from uth.cli.main import EXIT_BAD_ARGUMENT, _fail, _load_rules
+    from uth.cli.main import EXIT_BAD_ARGUMENT, _fail
 
     try:
-        rule_set = _load_rules(rules)
+        rule_set = resolve(rules)
         cards = parse_cards(hole, field="hole", count=2)
         seen: tuple[Card, ...] = ()
         if flop is not None and board is not None:

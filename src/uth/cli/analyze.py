@@ -115,10 +115,11 @@ def analyze_command(
     """The exact house edge, return to player and optimal strategy of a rule set."""
     # Imported here: numba and the analysis load only when this command runs.
     from uth.analysis import draw_chart, store_result
-    from uth.cli.main import EXIT_BAD_ARGUMENT, _fail, _load_rules
+    from uth.cli.main import EXIT_BAD_ARGUMENT, _fail
+    from uth.rules import resolve
 
     try:
-        rules = _load_rules(rules_name)
+        rules = resolve(rules_name)
     except UthError as exc:
         raise _fail(exc, as_json=as_json, code=EXIT_BAD_ARGUMENT) from None
     started = time.perf_counter()

@@ -37,7 +37,7 @@ from uth.cli.server_cmds import db_app, serve_command
 from uth.cli.simulate import simulate_command
 from uth.errors import InvalidDealError, UthError
 from uth.evaluator import evaluate
-from uth.rules import PRESET_NAMES, RuleSet, load_rules, preset
+from uth.rules import PRESET_NAMES, preset, resolve
 
 app = typer.Typer(
     help="Ultimate Texas Hold'em: tables, settlement and game math.", no_args_is_help=True
@@ -113,16 +113,6 @@ def eval_command(
     views.render_hand(Console(), hand)
 
 
-def _load_rules(name: str) -> RuleSet:
-    """A preset by name, or a rule-set TOML file by path."""
-    if name in PRESET_NAMES:
-        return preset(name)
-    path = Path(name)
-    if path.suffix.lower() == ".toml" or path.exists():
-        return load_rules(path)
-    return preset(name)  # raises: unknown preset, naming the presets
-
-
 @rules_app.command("show")
 def rules_show(
     name: Annotated[
@@ -136,7 +126,7 @@ def rules_show(
 ) -> None:
     """Show a rule set: options, limits, pay tables and notes."""
     try:
-        rules = _load_rules(name)
+        rules = resolve(name)
     except UthError as exc:
         raise _fail(exc, as_json=as_json, code=EXIT_BAD_ARGUMENT) from None
     if as_json:
@@ -191,6 +181,12 @@ def settle_command(
         ),
     ] = None,
     as_json: JsonOption = False,
+    schema: Annotated[
+        bool,
+        typer.Option(
+            "--schema", help="Print the contract's JSON Schema (input and output) and exit."
+        ),
+    ] = False,
 ) -> None:
     """Settle a finished deal given as JSON, or a batch of deals as JSON Lines.
 
@@ -199,7 +195,11 @@ def settle_command(
     "blind": 10, "trips": 5}, "play": 4}]}, plus "player_dealer": {"bank": 500}
     with a player-dealer rule set. A batch always prints JSON Lines, one result
     (or {"error": ...}) per input line; exit status 1 if any deal is bad.
+    --schema prints the JSON Schema of the contract (docs/settle.schema.json).
     """
+    if schema:
+        typer.echo(settle_io.contract_schema_text(), nl=False)
+        return
     try:
         parsed = settle_io.parse_input(_read_input(file))
     except UthError as exc:

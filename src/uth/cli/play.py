@@ -30,7 +30,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -55,7 +54,7 @@ from uth.engine.wagers import (
 from uth.errors import UthError
 from uth.evaluator import evaluate
 from uth.money import ZERO, parse_amount
-from uth.rules import PRESET_NAMES, RuleSet, load_rules, preset
+from uth.rules import PRESET_NAMES, RuleSet, resolve
 
 #: The player's id in the round.
 PLAYER = "you"
@@ -462,15 +461,6 @@ class _Table:
             self.console.print(note)
 
 
-def _load(name: str) -> RuleSet:
-    if name in PRESET_NAMES:
-        return preset(name)
-    path = Path(name)
-    if path.suffix == ".toml" or path.exists():
-        return load_rules(path)
-    return preset(name)  # raises: unknown preset, naming the presets
-
-
 def play_command(
     rules: Annotated[
         str,
@@ -510,7 +500,7 @@ def play_command(
 ) -> None:
     """Play Ultimate Texas Hold'em against the dealer in the terminal."""
     try:
-        rule_set = _load(rules)
+        rule_set = resolve(rules)
         start = parse_amount(balance, field="--balance")
     except UthError as exc:
         typer.echo(f"error: {exc}", err=True)
@@ -518,7 +508,7 @@ def play_command(
     bank_amount: Decimal | None = None
     try:
         if bank is not None:
-            bank_amount = check_bank(rule_set, parse_amount(bank, field="--bank"))
+            bank_amount = check_bank(rule_set, parse_amount(bank, field="--bank"), label="")
         elif rule_set.bank is not None:
             bank_amount = min(max(DEFAULT_BANK, rule_set.bank.min), rule_set.bank.max)
     except UthError as exc:

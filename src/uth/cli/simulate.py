@@ -27,14 +27,10 @@ from uth.analysis.sim.sessions import SessionResult, plot_sessions, simulate_ses
 from uth.analysis.sim.strategies import STRATEGY_NAMES, Strategy, optimal_pre_flop, strategy
 from uth.errors import UthError
 from uth.money import parse_amount
-from uth.rules import PRESET_NAMES, RuleSet, load_rules, preset
+from uth.rules import RuleSet, resolve
 
 #: Exit status when a command-line argument is bad.
 EXIT_BAD_ARGUMENT = 2
-
-
-def _rules(text: str) -> RuleSet:
-    return preset(text) if text in PRESET_NAMES else load_rules(text)
 
 
 def _strategy(name: str, rules: RuleSet) -> Strategy:
@@ -132,7 +128,7 @@ def simulate_command(
     """Simulate rounds (or sessions) of a rule set with a strategy."""
     console = Console()
     try:
-        rule_set = _rules(rules)
+        rule_set = resolve(rules)
         strat = _strategy(strategy_name, rule_set)
         amounts = {
             "ante": parse_amount(ante, field="--ante"),

@@ -550,8 +550,18 @@ def _resolve_play(rules: RuleSet, entry: HandEntry, seen: dict[str, HandEntry], 
     return entry.play
 
 
-def check_bank(rules: RuleSet, bank: object | None) -> Decimal | None:
+def check_bank(rules: RuleSet, bank: object | None, *, label: str = "the bank") -> Decimal | None:
     """Check the player-dealer's bank against the rule set; ``None`` for the house.
+
+    The one check of a bank (``uth settle``'s ``player_dealer.bank``, ``uth play
+    --bank``, the engine's round).
+
+    Args:
+        rules: the rule set (its ``banking`` and ``bank`` limits).
+        bank: the amount, read by :func:`uth.money.parse_amount`, or ``None``.
+        label: how the limits message names the bank (``player_dealer.bank: the bank
+            must be between 100.00 and 100000.00, got 50.00``, as a wager's limits are
+            worded); ``""`` leaves it out, for a caller whose field names it already.
 
     Raises:
         InvalidWagerError: a bank with a house rule set, none with a player-dealer
@@ -574,7 +584,8 @@ def check_bank(rules: RuleSet, bank: object | None) -> Decimal | None:
     assert rules.bank is not None
     if not rules.bank.min <= amount <= rules.bank.max:
         raise InvalidWagerError(
-            f"player_dealer.bank: must be between {rules.bank.min} and {rules.bank.max}, "
+            f"player_dealer.bank: {label + ' ' if label else ''}must be between "
+            f"{rules.bank.min} and {rules.bank.max}, "
             f"got {amount}",
             field="player_dealer.bank",
         )

@@ -16,7 +16,14 @@ from uth.rules.model import (
     PlayMultiples,
     RuleSet,
 )
-from uth.rules.presets import PRESET_NAMES, load_rules, merge_rules_data, preset, rules_from_data
+from uth.rules.presets import (
+    PRESET_NAMES,
+    load_rules,
+    merge_rules_data,
+    preset,
+    resolve,
+    rules_from_data,
+)
 
 __all__ = [
     "PRESET_NAMES",
@@ -28,6 +35,7 @@ __all__ = [
     "load_rules",
     "merge_rules_data",
     "preset",
+    "resolve",
     "rules_fingerprint",
     "rules_from_data",
     "rules_from_json",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from decimal import Decimal
 from functools import cache
 from importlib import resources
@@ -123,3 +124,49 @@ def load_rules(path: str | Path) -> RuleSet:
         if "title" not in data and isinstance(data["extends"], str):
             data["title"] = f"{p.stem}: custom rules based on the {data['extends']} preset"
     return rules_from_data(data, source=str(p))
+
+
+def resolve(
+    preset_or_path: str | Path,
+    *,
+    overrides: Mapping[str, Any] | None = None,
+    base_dir: Path | None = None,
+    source: str | None = None,
+) -> RuleSet:
+    """The one loader of rule sets: a preset by name, or a rule-set TOML file by path,
+    with ``overrides`` applied.
+
+    Used by every ``--rules`` option of the CLI and by the server's tables file
+    (``rules`` and ``overrides`` of a table).
+
+    Args:
+        preset_or_path: a preset name (``casino``, ``california``,
+            ``california-bad-beat``, ``live``) or the path of a rule-set TOML file
+            (a name ending in ``.toml``, or any existing file).
+        overrides: rule-set keys applied over the loaded rule set, as in a file that
+            ``extends`` it: tables (``ante``) merge key by key, a pay table
+            (``*_pays``) is replaced whole. Amounts must be exact: ``int``, ``str`` or
+            ``Decimal`` (a TOML file read with ``parse_float=Decimal``).
+        base_dir: the directory a relative path is read from (the tables file's).
+        source: the name errors about ``overrides`` start with (``table live-1``).
+
+    Raises:
+        InvalidRulesError: an unknown preset (the message lists the presets), a file
+            that cannot be read or is invalid, or a bad override; the message names
+            the field and the value.
+
+    """
+    if isinstance(preset_or_path, str) and preset_or_path in PRESET_NAMES:
+        rules = preset(preset_or_path)
+    else:
+        path = Path(preset_or_path)
+        if not path.is_absolute() and base_dir is not None:
+            path = base_dir / path
+        if path.suffix.lower() != ".toml" and not path.exists():
+            # raises: unknown preset, naming the presets
+            return preset(str(preset_or_path))
+        rules = load_rules(path)
+    if not overrides:
+        return rules
+    data = merge_rules_data(rules.model_dump(mode="json"), dict(overrides))
+    return rules_from_data(data, source=source or "overrides")

@@ -6,13 +6,13 @@ import tomllib
 from decimal import Decimal
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from uth.errors import InvalidRulesError
-from uth.rules import RuleSet, load_rules, merge_rules_data, rules_from_data
+from uth.rules import RuleSet, resolve
 from uth.server.ports import MAX_BALANCE
 
 
@@ -70,13 +70,16 @@ class TableConfig(BaseModel):
         name: the name shown in the lobby.
         names: the name in other languages, by language code (``ru = "..."``); the
             browser shows the one of the page's language, else ``name``.
-        rules: a preset name or a path to a rule-set TOML file.
+        rules: a preset name or a path to a rule-set TOML file (relative to the
+            tables file), read by :func:`uth.rules.resolve`.
         overrides: rule-set keys that replace the preset's (limits, for example).
+            Numbers are read exactly from their text (see :func:`load_tables`).
         betting_seconds: the betting window; the light is green, then yellow for
             the last ``yellow_seconds``, then red (004).
         decision_seconds: the time for each decision (pre-flop, flop, river).
         pause_seconds: the pause after settlement before the next betting window.
-        chips: the chip denominations offered, in currency units.
+        chips: the chip denominations offered, in currency units (positive, at most
+            two decimal places).
         listed_bets: at most this many other players' bets are listed to a player.
         play_money: the table plays for play money (the default; every account is
             play money today). Trainer mode (issue 11) is allowed only at such tables.
@@ -93,7 +96,13 @@ class TableConfig(BaseModel):
     yellow_seconds: float = Field(default=5, ge=0)
     decision_seconds: float = Field(default=10, gt=0)
     pause_seconds: float = Field(default=4, ge=0)
-    chips: tuple[Decimal, ...] = (Decimal(1), Decimal(5), Decimal(25), Decimal(100), Decimal(500))
+    chips: tuple[Annotated[Decimal, Field(gt=0, decimal_places=2)], ...] = (
+        Decimal(1),
+        Decimal(5),
+        Decimal(25),
+        Decimal(100),
+        Decimal(500),
+    )
     listed_bets: int = Field(default=20, ge=0)
     play_money: bool = True
 
@@ -101,8 +110,6 @@ class TableConfig(BaseModel):
     def _windows(self) -> TableConfig:
         if self.yellow_seconds > self.betting_seconds:
             raise ValueError("yellow_seconds must not exceed betting_seconds")
-        if any(c <= 0 for c in self.chips):
-            raise ValueError("chips must be positive")
         return self
 
     def rule_set(self, base_dir: Path | None = None) -> RuleSet:
@@ -111,16 +118,9 @@ class TableConfig(BaseModel):
         Raises:
             InvalidRulesError: unknown preset, bad file, or a bad override.
         """
-        path = Path(self.rules)
-        if path.suffix == ".toml":
-            if not path.is_absolute() and base_dir is not None:
-                path = base_dir / path
-            base = load_rules(path)
-            if not self.overrides:
-                return base
-            data = merge_rules_data(base.model_dump(mode="json"), self.overrides)
-            return rules_from_data(data, source=f"table {self.id}")
-        return rules_from_data({"extends": self.rules, **self.overrides}, source=f"table {self.id}")
+        return resolve(
+            self.rules, overrides=self.overrides, base_dir=base_dir, source=f"table {self.id}"
+        )
 
 
 class TablesFile(BaseModel):
@@ -144,6 +144,11 @@ class TablesFile(BaseModel):
 def load_tables(path: Path | None = None) -> TablesFile:
     """Read a table configuration file (the packaged default when ``path`` is None).
 
+    Numbers with a fraction or an exponent (TOML floats) are read from their text as
+    ``Decimal``, never through binary floats: ``min = 2.50`` is exactly
+    ``Decimal("2.50")``, and ``0.10000000000000001`` is refused as an amount with more
+    than two decimal places (not rounded to ``0.1``). The same as rule-set files.
+
     Raises:
         InvalidRulesError: the file is unreadable or invalid; names the field.
     """
@@ -159,14 +164,16 @@ def load_tables(path: Path | None = None) -> TablesFile:
                 f"{source}: cannot read: {exc.strerror}", field="file"
             ) from None
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(text, parse_float=Decimal)
         tables = TablesFile.model_validate(data)
     except tomllib.TOMLDecodeError as exc:
         raise InvalidRulesError(f"{source}: not valid TOML: {exc}", field="file") from None
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = ".".join(str(p) for p in err["loc"])
-        raise InvalidRulesError(f"{source}: {loc}: {err['msg']}", field=loc) from None
+        value = err.get("input")
+        shown = "" if isinstance(value, dict | list) else f" (got {value})"
+        raise InvalidRulesError(f"{source}: {loc}: {err['msg']}{shown}", field=loc) from None
     base = path.parent if path is not None else None
     for i, table in enumerate(tables.tables):
         rules = table.rule_set(base)  # fail at start-up, not at the first round

@@ -4,18 +4,19 @@ Every route declares its answer (``response_model``) and each error status it ca
 give (:func:`errors`), so that the OpenAPI document at ``/openapi.json`` is the
 whole contract: a test runs schemathesis against it and finds no answer outside it
 (``tests/server/test_http_schema.py``). Money is a JSON number in currency units
-(an integer when whole, else at most two decimals); times are ISO 8601 strings
-in UTC.
+(an integer when whole, else at most two decimals; never a string:
+:data:`uth.server.messages.Money`, the WebSocket's encoding); times are ISO 8601
+strings in UTC.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-#: A JSON amount in currency units: ``10`` or ``7.5`` (``uth.money.money_json``).
-Money = int | float
+from uth.server.messages import Money, TableInfo
+
 #: An ISO 8601 time in UTC, ``2026-11-29T23:30:15+00:00``.
 Time = str
 
@@ -67,6 +68,52 @@ class Health(_Out):
 
     status: Literal["ok"]
     tables: dict[str, str]
+
+
+class TableOut(TableInfo):
+    """A table of the lobby, ``GET /api/tables`` (``table`` in the WebSocket snapshot)."""
+
+
+class FiguresReady(_Out):
+    """The rule set's return-to-player figures (``uth.server.figures``), fractions of one."""
+
+    status: Literal["ready"]
+    house_edge: float
+    rtp_initial_bet: float
+    rtp_total_bet: float
+    trips_rtp: float | None
+    bad_beat_rtp: float | None
+
+
+class FiguresComputing(_Out):
+    """The figures are being computed (the exact analysis runs in the background)."""
+
+    status: Literal["computing"]
+
+
+class FiguresFailed(_Out):
+    """The analysis failed: why."""
+
+    status: Literal["failed"]
+    error: str
+
+
+FiguresOut = Annotated[
+    FiguresReady | FiguresComputing | FiguresFailed, Field(discriminator="status")
+]
+
+
+class TableDetailOut(TableInfo):
+    """``GET /api/tables/{table_id}``: the lobby entry, the whole rule set, the
+    payout cap and the figures.
+    """
+
+    rule_set: dict[str, Any] = Field(
+        description="the rule set's canonical JSON, as `uth rules show --json` prints it "
+        "(amounts as decimal strings, as in rule-set files)"
+    )
+    cap: Money | None = Field(description="the payout cap on Ante + Blind + Play, or null")
+    figures: FiguresOut
 
 
 class PlayerOut(_Out):

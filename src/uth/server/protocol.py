@@ -16,7 +16,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    Strict,
+    InstanceOf,
     StrictBool,
     StrictFloat,
     StrictInt,
@@ -47,13 +47,14 @@ class PlaceBet(_Command):
     """Add a chip to a betting spot (``ante``, ``trips``, ``bad_beat``); the Blind
     follows the Ante automatically (004). ``amount`` is a decimal string or number,
     read by :func:`uth.money.parse_amount` (a plain decimal, at most two places);
-    a JSON number arrives as an int or, decoded with ``parse_float=Decimal``, a
-    ``Decimal`` that keeps its text (``1e2`` is refused).
+    a JSON number arrives as an int or, decoded with
+    ``parse_float=uth.money.WrittenNumber``, a ``Decimal`` that keeps its text as
+    written (``1e2`` is refused, and echoed as ``1e2``).
     """
 
     type: Literal["place_bet"]
     spot: Literal["ante", "trips", "bad_beat"]
-    amount: StrictStr | StrictInt | Annotated[Decimal, Strict()] | StrictFloat
+    amount: StrictStr | StrictInt | InstanceOf[Decimal] | StrictFloat
 
 
 class Undo(_Command):

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-from decimal import Decimal
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from pydantic import AfterValidator, BaseModel, Field, StrictFloat, StrictInt, StrictStr
 
 from uth.errors import UthError
-from uth.money import ZERO, money_json, parse_amount
+from uth.money import ZERO, WrittenNumber, money_json, parse_amount
 from uth.server import round_books
 from uth.server.http_models import AdjustOut, AuditOut, PauseOut, VoidOut, errors
 from uth.server.ports import NotFoundError
@@ -23,6 +22,12 @@ class RoundSettlingError(UthError):
     """The round is being settled at its table: too late to void it."""
 
     code = "round_settling"
+
+
+class InvalidAmountError(UthError):
+    """An operator's adjustment that is not a non-zero amount of whole cents."""
+
+    code = "invalid_amount"
 
 
 class RoundNotPausedError(UthError):
@@ -68,12 +73,13 @@ class AdjustRequest(BaseModel):
 async def _amount_as_written(request: Request, parsed: object) -> object:
     """The body's ``amount`` as the client wrote it: FastAPI decodes a JSON number
     to a float (``1e3`` becomes 1000.0), so the raw body is read again with JSON
-    numbers kept as Decimal, and the one amount parser (:func:`uth.money.parse_amount`)
-    refuses ``1e3`` here as it does on the WebSocket. ``parsed`` is the validated
+    numbers kept as written (:class:`uth.money.WrittenNumber`), and the one amount
+    parser (:func:`uth.money.parse_amount`) refuses ``1e3`` here as it does on the
+    WebSocket. ``parsed`` is the validated
     value, used when the body cannot be read again.
     """
     try:
-        raw = json.loads(await request.body(), parse_float=Decimal)
+        raw = json.loads(await request.body(), parse_float=WrittenNumber)
     except (ValueError, RecursionError):
         return parsed
     return raw.get("amount", parsed) if isinstance(raw, dict) else parsed
@@ -171,9 +177,12 @@ async def adjust(
 ) -> dict[str, Any]:
     """Credit or debit a balance with a reason (audited)."""
     written = await _amount_as_written(request, body.amount)
-    amount = parse_amount(written, field="amount", allow_negative=True)
+    try:
+        amount = parse_amount(written, field="amount", allow_negative=True)
+    except UthError as exc:
+        raise InvalidAmountError(str(exc), field="amount") from None
     if amount == 0:
-        raise UthError("amount: must not be zero", field="amount")
+        raise InvalidAmountError("amount: must not be zero", field="amount")
     player = await rt.worker.call(rt.ledger.player, player_id)
     if not rt.reservations.knows(player.id):
         rt.reservations.set_balance(player.id, player.balance)

@@ -6,12 +6,11 @@ import asyncio
 import contextlib
 import json
 import logging
-from decimal import Decimal
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from uth.money import money_json
+from uth.money import WrittenNumber, money_json
 from uth.server.connection import WsConnection
 from uth.server.ports import PlayerRecord
 from uth.server.protocol import MAX_FRAME_BYTES, ProtocolError, parse_command
@@ -125,9 +124,9 @@ def _dispatch(
             "message": f"message: too long; at most {MAX_FRAME_BYTES} bytes",
         }
     try:
-        # JSON numbers with a fraction or exponent keep their text as Decimal, so
-        # that the amount parser can refuse 1e2 (uth.money.parse_amount).
-        raw = json.loads(text, parse_float=Decimal)
+        # JSON numbers with a fraction or exponent keep their text as written, so
+        # that the amount parser can refuse 1e2 and echo it as 1e2 (parse_amount).
+        raw = json.loads(text, parse_float=WrittenNumber)
     except (ValueError, RecursionError):
         return {
             "type": "error",

@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from uth.server.http_models import Health, errors
+from uth.server.http_models import Health, TableDetailOut, TableOut, errors
 from uth.server.runtime import Rt, json_ready, table_of
 
 health = APIRouter()
@@ -19,13 +19,18 @@ async def healthz(rt: Rt) -> dict[str, Any]:
     return {"status": "ok", "tables": {i: t.phase for i, t in rt.tables.items()}}
 
 
-@router.get("/api/tables", tags=["tables"])
+@router.get("/api/tables", tags=["tables"], response_model=list[TableOut])
 async def tables(rt: Rt) -> list[dict[str, Any]]:
     """The lobby: every table with its rule set, limits, players and phase."""
     return [t.info() for t in rt.tables.values()]
 
 
-@router.get("/api/tables/{table_id}", tags=["tables"], responses=errors(404, 422))
+@router.get(
+    "/api/tables/{table_id}",
+    tags=["tables"],
+    response_model=TableDetailOut,
+    responses=errors(404, 422),
+)
 async def table(table_id: str, rt: Rt) -> dict[str, Any]:
     """One table with its full rule set (pay tables, limits, options)."""
     t = table_of(rt, table_id)
