@@ -178,7 +178,7 @@ def test_the_player_dealer_has_no_hand_of_their_own() -> None:
 @pytest.mark.parametrize(
     ("bank", "balance", "message"),
     [
-        (99, D(1000), r"player_dealer.bank: must be between 100.00 and 100000.00, got 99"),
+        (99, D(1000), r"player_dealer.bank: the bank must be between 100.00 and 100000.00, got 99"),
         (100001, RICH * 2, r"must be between 100.00 and 100000.00, got 100001"),
         ("1.001", D(1000), r"player_dealer.bank: .*1.001"),
         (
