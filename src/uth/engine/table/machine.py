@@ -298,8 +298,9 @@ class TableMachine(CardRoom):
                     self._resume_requested = False
                 self._end_room_round()
                 yield from self._pause_after_round()
-            else:
+            elif self._room is not None:  # a pause to sit down before the next offer
                 self._end_room_round()
+                yield from self._pause_after_round()
 
     def _pause_after_round(self) -> _Loop[None]:
         self._forget_departed()
