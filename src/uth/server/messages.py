@@ -293,8 +293,21 @@ class SeatedPlayer(_Message):
     seat: StrictInt | None
 
 
+class DealerHand(_Message):
+    """The dealer's hand once shown: the fields of ``dealer_revealed`` (a snapshot at the
+    showdown carries it, so a reload still shows the dealer's cards face up).
+    """
+
+    cards: list[Card]
+    category: Category
+    best_five: list[Card]
+    qualifies: StrictBool
+
+
 class TableSnapshot(_Timer):
-    """Everything a (re)connecting player needs; never the dealer's hole cards."""
+    """Everything a (re)connecting player needs; the dealer's hole cards only once the
+    round's settlement is stored (``dealer``).
+    """
 
     type: Literal["snapshot"]
     table: TableInfo
@@ -305,6 +318,7 @@ class TableSnapshot(_Timer):
     hole_cards: list[Card]
     player_hand: list[Card]
     board: list[Card]
+    dealer: DealerHand | None
     state: State
     table_bets: TableBetsBody
     last_result: Settlement | RoundVoided | None
