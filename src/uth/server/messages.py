@@ -162,7 +162,9 @@ class State(_Message):
 
 
 class ListedBet(_Message):
-    """One player's bets in ``table_bets``."""
+    """One player's bets in ``table_bets`` (``behind``: at a card room, the seat a
+    back-line bet rides behind; absent otherwise).
+    """
 
     id: StrictInt
     name: str
@@ -171,6 +173,7 @@ class ListedBet(_Message):
     trips: Money
     bad_beat: Money
     total: Money
+    behind: StrictInt | None = None
 
 
 class TableBetsBody(_Message):

@@ -335,7 +335,7 @@ class TableMachine(CardRoom):
                     room.reserved = bank
                 else:
                     bank = None
-            elif pid in self.seats:
+            elif pid in self.seats and self.seats[pid].connections > 0:
                 self.deadline = self.now + timedelta(seconds=room.offer_seconds)
                 self._offer_to, self._offer_reply = pid, None
                 for other in self.seats:

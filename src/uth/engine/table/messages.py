@@ -184,6 +184,7 @@ class TableMessages(TableState):
                 "trips": money_json(b["trips"]),
                 "bad_beat": money_json(b["bad_beat"]),
                 "total": money_json(total),
+                **({"behind": s.behind} if s.behind is not None else {}),
             }
             for total, s, b in rows[: self.settings.listed_bets]
         ]
