@@ -281,3 +281,30 @@ def test_the_banker_is_passed_over_after_two_rounds() -> None:
         h.advance_until("offer")
     h.check_money()
     h.check_replays()
+
+
+def test_a_void_mid_round_refunds_the_bank_and_an_empty_round_releases_it() -> None:
+    h, bank = room(2, [ONE_SEAT, ONE_SEAT])
+    seated(h, {1: 1, 2: 2})
+    h.send(1, AnswerOffer("o1", True, 300))
+    assert h.purse.available(1) == D(700)
+    h.advance_until("pause")  # nobody bet: no round, the reservation is given back
+    assert h.purse.available(1) == D(1000) and h.books.entries == []
+    assert bank.rotation.streak == (None, 0)  # a round not dealt does not count
+    h.advance_until("offer")
+    h.send(1, AnswerOffer("o2", True, 300))
+    h.send(2, PlaceBet("b2", "ante", 10))
+    h.advance_until("pre_flop")
+    assert h.machine.request_void(h.machine.game_number or "", "test", "operator") == "voiding"
+    h.run()
+    h.advance_until("pause")
+    rid = max(h.books.status)
+    assert h.books.status[rid] == "voided"
+    assert [e for e in h.books.entries if e[2] == 1] == [
+        ("debit", rid, 1, "bank", D(-300)),
+        ("refund", rid, 1, "bank", D(300)),
+    ]
+    assert h.books.balances == {1: D(1000), 2: D(1000)}
+    h.check_money()
+    h.check_replays()
+    assert history.decode(h.books.kept[rid]).player_dealer == "1"
