@@ -239,8 +239,18 @@ def test_the_backer_banks_when_every_player_declines() -> None:
     # After a round of the backer's the offer starts one seat further: seat 2.
     assert h.send(2, AnswerOffer("o2", False))["type"] == "accepted"
     assert h.send(1, AnswerOffer("o1", False))["type"] == "accepted"
-    got = [m for m in h.take(1) if m["type"] == "banker"]
+    got = [m for m in h.take(1) if m["type"] in ("offer", "banker")][-2:]
     assert got == [
+        {
+            "type": "offer",
+            "player_id": 9,
+            "name": "backer",
+            "seat": None,
+            "deadline": at(12),
+            "min_bank": 100,
+            "max_bank": 100000,
+            "to_you": False,
+        },
         {
             "type": "banker",
             "player_id": 9,
@@ -248,7 +258,7 @@ def test_the_backer_banks_when_every_player_declines() -> None:
             "seat": None,
             "bank": 5000,
             "declined": ["p2", "p1"],
-        }
+        },
     ]
     h.send(1, PlaceBet("b1", "ante", 10))
     h.advance_until("pause")  # timers: check, check, fold at the river

@@ -327,6 +327,9 @@ class TableMachine(CardRoom):
             pid = int(state.player)
             bank: Decimal | None = None
             if room.backer is not None and state.seat is None:
+                self.deadline = self.now  # the backer answers at once
+                for other in self.seats:
+                    self._send(other, self._offer_message(state, other))
                 available = self.funds.available(pid)
                 wanted = limits.max if limits.max is not None else limits.min
                 bank = min(wanted, available)
@@ -389,13 +392,17 @@ class TableMachine(CardRoom):
         return {
             "type": "offer",
             "player_id": pid,
-            "name": self.seats[pid].name,
+            "name": self.seats[pid].name if pid in self.seats else self._backer_name(),
             "seat": state.seat,
             "deadline": self.deadline.isoformat(),
             "min_bank": money_json(limits.min),
             "max_bank": None if limits.max is None else money_json(limits.max),
             "to_you": to == pid,
         }
+
+    def _backer_name(self) -> str:
+        backer = self._room.backer if self._room is not None else None
+        return "" if backer is None else backer[1]
 
     def _end_room_round(self) -> None:
         """Card rooms, after a round (or a betting window nobody bet in): give back a
