@@ -144,3 +144,8 @@ def test_a_california_round_with_a_banker_and_a_back_line_bet(
             ("payout", "play", 40, 1030),
         ]
         assert (srv.me(alice), srv.me(bob), srv.me(carol)) == (1060, 910, 1030)
+        (row,) = srv.history(bob)  # the player-dealer's round, in their history
+        assert (row["status"], row["net"]) == ("settled", -90)
+        detail = srv.round_detail(bob, row["game_number"])
+        assert (detail["balance_before"], detail["balance_after"]) == (1000, 910)
+
