@@ -226,6 +226,8 @@ class TableCommands(TableMessages):
         previous = dict(seat.bets)
         self._set_bets(seat, bets)
         seat.undo.append((previous, False))
+        if cmd.behind is not None:  # a card room's back-line bet (checked above)
+            seat.behind = cmd.behind
         return {"notice": "maximum"} if bets[cmd.spot] == cap else None
 
     def _undo(self, seat: Seat, cmd: Undo) -> None:

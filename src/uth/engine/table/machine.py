@@ -433,8 +433,7 @@ class TableMachine(CardRoom):
         for seat in self.seats.values():
             seat.doubled = False
             seat.undo.clear()
-            seat.decisions = []
-            seat.behind = None
+            seat.decisions = []  # ``behind`` stays: Repeat bets behind the same seat
         self.deadline = now + timedelta(seconds=self.settings.betting_seconds)
         yellow_at = self.deadline - timedelta(seconds=self.settings.yellow_seconds)
         self._broadcast(
