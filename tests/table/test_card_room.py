@@ -93,6 +93,10 @@ def test_a_card_room_round_one_banking_one_behind_a_seat() -> None:
     assert h.send(1, PlaceBet("b1", "ante", 10))["type"] == "accepted"
     assert h.send(3, PlaceBet("b2", "ante", 5))["code"] == "not_seated"
     assert h.send(3, PlaceBet("b3", "ante", 5, behind=2))["code"] == "not_seated"
+    assert h.send(3, PlaceBet("b6", "ante", 300, behind=1))["message"] == (
+        "behind: a back-line bet needs funds for the largest Play it may follow (1200) "
+        "besides its wagers"
+    )
     assert h.send(3, PlaceBet("b4", "ante", 5, behind=1))["type"] == "accepted"
     assert h.send(2, PlaceBet("b5", "ante", 5))["message"] == (
         "place_bet: the player-dealer does not bet"
