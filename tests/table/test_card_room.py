@@ -94,7 +94,7 @@ def test_a_card_room_round_one_banking_one_behind_a_seat() -> None:
     assert h.send(3, PlaceBet("b2", "ante", 5))["code"] == "not_seated"
     assert h.send(3, PlaceBet("b3", "ante", 5, behind=2))["code"] == "not_seated"
     assert h.send(3, PlaceBet("b6", "ante", 300, behind=1))["message"] == (
-        "behind: a back-line bet needs funds for the largest Play it may follow (1200) "
+        "behind: a back-line bet needs funds for the largest Play it may follow (1200.00) "
         "besides its wagers"
     )
     assert h.send(3, PlaceBet("b4", "ante", 5, behind=1))["type"] == "accepted"
