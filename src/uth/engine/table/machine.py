@@ -1013,7 +1013,8 @@ class TableMachine(CardRoom):
                     )
             except Exception:
                 log.exception("table %s: round %s not voided", self.settings.id, self.game_number)
-        for pid in list(self.seats):
+        backer = self._room.backer if self._room is not None else None
+        for pid in [*self.seats, *([backer[0]] if backer and backer[0] not in self.seats else [])]:
             try:
                 balance = yield ReloadBalance(pid)
             except Exception:
