@@ -106,7 +106,7 @@ def test_a_hand_without_wagers_is_refused_by_schema_and_contract() -> None:
 # --- the WebSocket protocol ------------------------------------------------------------
 
 COMMANDS = {"auth", "place_bet", "undo", "double", "repeat", "decide", "leave", "snapshot",
-            "trainer"}  # fmt: skip
+            "trainer", "sit", "answer_offer"}  # fmt: skip
 
 
 def _doc_examples() -> list[dict[str, Any]]:
@@ -131,7 +131,7 @@ EXAMPLES = _doc_examples()
 
 def test_the_protocol_document_has_an_example_of_most_messages() -> None:
     types = {m["type"] for m in EXAMPLES}
-    assert len(EXAMPLES) == 35
+    assert len(EXAMPLES) == 42
     assert types >= COMMANDS
     assert {"accepted", "error", "snapshot", "settlement", "trainer_review"} <= types
 

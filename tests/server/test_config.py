@@ -27,17 +27,30 @@ def test_overrides_merge_into_a_rule_set_file_key_by_key(tmp_path: Path) -> None
     assert rules.seats is None and rules.shared_hand is True
 
 
-def test_a_player_dealer_table_is_refused(tmp_path: Path) -> None:
+def test_a_player_dealer_table_is_a_card_room(tmp_path: Path) -> None:
     path = tmp_path / "tables.toml"
-    path.write_text('[[tables]]\nid = "cal"\nrules = "california"\n')
-    with pytest.raises(InvalidRulesError, match="house-banked rule sets only"):
+    path.write_text('[[tables]]\nid = "cal"\nrules = "california"\nbacker = "backer"\n')
+    (table,) = load_tables(path).tables
+    assert (table.backer, table.offer_seconds) == ("backer", 15)
+    assert table.rule_set().banking == "player_dealer"
+
+
+def test_a_backer_at_a_house_banked_table_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "tables.toml"
+    path.write_text('[[tables]]\nid = "t"\nrules = "casino"\nbacker = "backer"\n')
+    with pytest.raises(InvalidRulesError, match=r"tables\.0\.backer: only a table banked"):
         load_tables(path)
 
 
 def test_the_default_tables() -> None:
     tables = load_tables()
     assert tables.starting_balance == Decimal(1000)
-    assert [(t.id, t.rules) for t in tables.tables] == [("live-1", "live"), ("casino-1", "casino")]
+    assert [(t.id, t.rules) for t in tables.tables] == [
+        ("live-1", "live"),
+        ("casino-1", "casino"),
+        ("california-1", "california"),
+        ("california-bb-1", "california-bad-beat"),
+    ]
     live = tables.tables[0]
     assert (live.betting_seconds, live.yellow_seconds, live.decision_seconds) == (15, 5, 10)
 

@@ -272,12 +272,11 @@ def test_restart_within_the_same_second_renumbers_the_round(store_url: str, tmp_
         srv.assert_consistent(alice)
 
 
-@pytest.mark.parametrize("rules", ["california", "california-bad-beat"])
-def test_a_player_dealer_rule_set_is_refused_at_start_up(tmp_path: Path, rules: str) -> None:
-    """A live table has no player-dealer to bank its rounds: refused before serving."""
-    tables = write_tables(tmp_path / "tables.toml", [{**LIVE_TABLE, "rules": rules}])
+def test_a_backer_at_a_house_banked_table_is_refused_at_start_up(tmp_path: Path) -> None:
+    """Only a card room (a player-dealer rule set) has a third-party backer."""
+    tables = write_tables(tmp_path / "tables.toml", [{**LIVE_TABLE, "backer": "bk"}])
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'uth.db'}", tables_file=tables)
-    with pytest.raises(InvalidRulesError, match=r"tables\.0\.rules: .*player-dealer"):
+    with pytest.raises(InvalidRulesError, match=r"tables\.0\.backer: only a table banked"):
         create_app(settings)
 
 

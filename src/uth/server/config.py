@@ -83,6 +83,13 @@ class TableConfig(BaseModel):
         listed_bets: at most this many other players' bets are listed to a player.
         play_money: the table plays for play money (the default; every account is
             play money today). Trainer mode (issue 11) is allowed only at such tables.
+        backer: card-room tables (a ``player_dealer`` rule set): the name of the
+            third-party banker's account (the card room's licensed backer), offered
+            the position when every seated player declines (RULES.md, "Who banks");
+            the account is created at start-up if missing. None: no backer, and a
+            round nobody banks is not dealt.
+        offer_seconds: card-room tables: how long each player has to answer the
+            offer of the player-dealer position (time-out: declined).
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -105,6 +112,8 @@ class TableConfig(BaseModel):
     )
     listed_bets: int = Field(default=20, ge=0)
     play_money: bool = True
+    backer: str | None = Field(default=None, min_length=1, max_length=40)
+    offer_seconds: float = Field(default=15, gt=0)
 
     @model_validator(mode="after")
     def _windows(self) -> TableConfig:
@@ -177,11 +186,10 @@ def load_tables(path: Path | None = None) -> TablesFile:
     base = path.parent if path is not None else None
     for i, table in enumerate(tables.tables):
         rules = table.rule_set(base)  # fail at start-up, not at the first round
-        if rules.banking != "house":
-            # A live table has no player-dealer to bank the round (000, 002).
+        if table.backer is not None and rules.banking != "player_dealer":
             raise InvalidRulesError(
-                f"{source}: tables.{i}.rules: the live table deals house-banked rule sets "
-                f"only; {rules.name!r} is banked by a player-dealer",
-                field=f"tables.{i}.rules",
+                f"{source}: tables.{i}.backer: only a table banked by a player-dealer has a "
+                f"backer; {rules.name!r} is banked by the house",
+                field=f"tables.{i}.backer",
             )
     return tables

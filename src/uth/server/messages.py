@@ -66,7 +66,7 @@ GameNumber = Annotated[str, Field(pattern=r"^\d{8}-\d{6}-\d{4}$")]
 PlayerRef = Annotated[str, Field(pattern=r"^[1-9][0-9]*$")]
 RequestId = Annotated[str, Field(min_length=1, max_length=64)]
 Phase = Literal[
-    "idle", "betting", "closed", "pre_flop", "flop", "river", "settled", "voided", "pause"
+    "idle", "offer", "betting", "closed", "pre_flop", "flop", "river", "settled", "voided", "pause"
 ]
 Light = Literal["green", "yellow", "red"]
 Street = Literal["pre_flop", "flop", "river"]
@@ -189,12 +189,23 @@ class TableBets(TableBetsBody):
     type: Literal["table_bets"]
 
 
+#: How a wager fared against the player-dealer's bank (card-room tables):
+#: ``action`` (settled in full), ``collected_at_fold`` (a folded hand's wager,
+#: collected before the showdown), ``returned_uncovered`` (the bank was used up
+#: before it: the stake comes back), ``partial`` (part of it was covered).
+Coverage = Literal["action", "collected_at_fold", "returned_uncovered", "partial"]
+
+
 class WagerLine(_Message):
-    """One wager's stake, result and net (what it won, + or -)."""
+    """One wager's stake, result and net (what it won, + or -); at a card-room table
+    also the bank left after it and its coverage (absent at a house-banked table).
+    """
 
     stake: Money
     result: WagerResult
     net: Money
+    bank_left: Money | None = None
+    coverage: Coverage | None = None
 
 
 class Settlement(_Message):
@@ -205,7 +216,7 @@ class Settlement(_Message):
     outcome: Outcome
     category: Category
     best_five: list[Card]
-    wagers: dict[Literal["ante", "blind", "play", "trips", "bad_beat"], WagerLine]
+    wagers: dict[Literal["ante", "blind", "play", "trips", "bad_beat", "bank"], WagerLine]
     net: Money
     balance: Money
 
@@ -254,6 +265,26 @@ class LastBets(_Message):
     bad_beat: Money
 
 
+class PlayerDealer(_Message):
+    """Card-room tables: who banks this round (seat null: the third-party backer),
+    the bank they put up and what is left of it as the seats settle.
+    """
+
+    player_id: StrictInt
+    name: str
+    seat: StrictInt | None
+    bank: Money
+    bank_left: Money
+
+
+class Turn(_Message):
+    """Card-room tables: whose decision it is (one seat at a time, in turn)."""
+
+    seat: StrictInt
+    player_id: StrictInt
+    deadline: Time
+
+
 class SeatedPlayer(_Message):
     """The player and their seat number (null at tables without numbered seats)."""
 
@@ -280,6 +311,8 @@ class TableSnapshot(_Timer):
     paused: Paused | None
     last_bets: LastBets | None
     trainer: TrainerView | None = None
+    player_dealer: PlayerDealer | None = None
+    turn: Turn | None = None
 
 
 # --------------------------------------------------------------- replies
@@ -312,6 +345,8 @@ ErrorCode = Literal[
     "unauthorized",
     "not_found",
     "table_full",
+    "seat_taken",
+    "not_offered",
 ]
 
 
@@ -467,10 +502,52 @@ class RoundResumed(_Timer):
 
 
 class StateChanged(_Message):
-    """To the player's other connections: their state after a command."""
+    """To the player's other connections: their state after a command. At a
+    card-room table also to every player when the player-dealer, the bank left or
+    the turn changes, with ``player_dealer`` and ``turn``.
+    """
 
     type: Literal["state"]
     state: State
+    player_dealer: PlayerDealer | None = None
+    turn: Turn | None = None
+
+
+class Offer(_Message):
+    """Card-room tables, everyone: the player-dealer position is offered to a player
+    (seat null: the third-party backer) until ``deadline``; ``to_you`` for that
+    player. Bank limits per the rule set (``max_bank`` null: no maximum).
+    """
+
+    type: Literal["offer"]
+    player_id: StrictInt
+    name: str
+    seat: StrictInt | None
+    deadline: Time
+    min_bank: Money
+    max_bank: Money | None
+    to_you: StrictBool
+
+
+class BankerTaken(_Message):
+    """Card-room tables, everyone: the position is taken for this round with
+    ``bank``; ``declined``: who declined or was passed over, in offer order.
+    """
+
+    type: Literal["banker"]
+    player_id: StrictInt
+    name: str
+    seat: StrictInt | None
+    bank: Money
+    declined: list[str]
+
+
+class NoBankerMessage(_Message):
+    """Card-room tables, everyone: nobody banks, so no round is dealt."""
+
+    type: Literal["no_banker"]
+    code: Literal["all_declined", "no_players"]
+    message: str
 
 
 class Pause(_Timer):
@@ -526,7 +603,10 @@ _Server = Annotated[
     | StateChanged
     | Pause
     | TrainerAdvice
-    | TrainerReview,
+    | TrainerReview
+    | Offer
+    | BankerTaken
+    | NoBankerMessage,
     Field(discriminator="type"),
 ]
 

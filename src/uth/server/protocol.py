@@ -55,6 +55,9 @@ class PlaceBet(_Command):
     type: Literal["place_bet"]
     spot: Literal["ante", "trips", "bad_beat"]
     amount: StrictStr | StrictInt | InstanceOf[Decimal] | StrictFloat
+    #: Card-room tables: a back-line bet behind this seat number (None: the
+    #: player's own seat).
+    behind: Annotated[StrictInt, Field(ge=1, le=7)] | None = None
 
 
 class Undo(_Command):
@@ -107,8 +110,28 @@ class Trainer(_Command):
     on: StrictBool
 
 
+class Sit(_Command):
+    """Card-room tables: take seat ``seat`` (1-7) between rounds (RULES.md, "Who
+    banks"); a player who has not sat bets behind a seat or watches.
+    """
+
+    type: Literal["sit"]
+    seat: Annotated[StrictInt, Field(ge=1, le=7)]
+
+
+class AnswerOffer(_Command):
+    """Card-room tables: answer the offer of the player-dealer position: ``accept``
+    with a ``bank`` (an amount within the rule set's bank limits, covered by the
+    balance), or decline (RULES.md, "Who banks").
+    """
+
+    type: Literal["answer_offer"]
+    accept: StrictBool
+    bank: StrictStr | StrictInt | InstanceOf[Decimal] | StrictFloat | None = None
+
+
 Command = Annotated[
-    PlaceBet | Undo | Double | Repeat | Decide | Leave | Snapshot | Trainer,
+    PlaceBet | Undo | Double | Repeat | Decide | Leave | Snapshot | Trainer | Sit | AnswerOffer,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
