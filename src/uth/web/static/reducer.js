@@ -39,6 +39,8 @@ export const ERROR_CODES = new Set([
   'unauthorized',
   'not_found',
   'table_full',
+  'seat_taken',
+  'not_offered',
 ]);
 /** `bets_declined` codes with their own wording; `outside_limits` is worded from the limits. */
 export const DECLINE_CODES = new Set(['hidden', 'closed', 'left', 'insufficient_funds']);
