@@ -290,8 +290,9 @@ describe('seats, sitting and back-line bets', () => {
         { type: 'clear_toasts', kind: 'error' },
       ],
     });
-    assert.equal(canSit(s), false);
-    // Not while a round is under way.
+    assert.equal(canSit(s), true); // to move to another free seat
+    // Not while a round is under way, nor during the offer.
+    assert.equal(canSit(reduce(s, { type: 'offer', ...{ player_id: 2, name: 'bob', seat: 6, deadline: T10, min_bank: 100, max_bank: null, to_you: true } })), false);
     assert.equal(canSit(reduce(after(standing), { type: 'betting_open', game_number: GAME, deadline: T10, now: T0 })), false);
   });
 

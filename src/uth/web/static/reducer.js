@@ -600,9 +600,12 @@ export function seats(s) {
   return out;
 }
 
-/** A card-room player without a seat may sit between rounds (not while a round is under way). */
+/**
+ * A card-room player may take a free seat (or move to one) between rounds, not while a
+ * round is under way: from the offer to the settlement (docs/protocol.md, `sit`).
+ */
 export function canSit(s) {
-  return s.cardRoom && s.connected && !s.player?.seat && !s.offer && ['idle', 'pause', 'settled', 'voided'].includes(s.phase);
+  return s.cardRoom && s.connected && !s.offer && ['idle', 'pause', 'settled', 'voided'].includes(s.phase);
 }
 
 /** The open offer's form for this player ({min, max}, max null: the balance), or null. */
