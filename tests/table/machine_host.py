@@ -18,6 +18,7 @@ from uth.cards import PreparedDeck, parse_cards
 from uth.engine import history
 from uth.engine.table import Command, TableMachine, TableSettings
 from uth.engine.table import effects as fx
+from uth.engine.table.policy import Banking, PlayerDealerBank
 from uth.errors import UthError
 from uth.money import ZERO
 from uth.rules import preset
@@ -166,6 +167,7 @@ class Host:
         balances: dict[int, Decimal] | None = None,
         decks: list[PreparedDeck | Exception] | None = None,
         settings: TableSettings = SETTINGS,
+        banking: Banking | None = None,
     ) -> None:
         start = dict(balances or {1: Decimal(1000), 2: Decimal(1000), 3: Decimal(1000)})
         self.initial = dict(start)
@@ -178,7 +180,12 @@ class Host:
         self.calls: list[fx.Call] = []
         self._failures: dict[type[Any], list[Exception]] = {}
         self.machine = TableMachine(
-            settings, preset(rules), self.purse, self.now, table_info=lambda: TABLE_INFO
+            settings,
+            preset(rules),
+            self.purse,
+            self.now,
+            table_info=lambda: TABLE_INFO,
+            banking=banking,
         )
         self.run()
 
@@ -292,6 +299,9 @@ class Host:
             assert self.purse.available(pid) >= 0, pid
             seat = self.machine.seats.get(pid)
             held = ZERO if seat is None else seat.staked + seat.pending_play
+            room = self.machine.banking
+            if isinstance(room, PlayerDealerBank) and room.banker and room.banker.player_id == pid:
+                held += room.reserved  # the bank, reserved until the round opens
             assert self.purse.reserved.get(pid, ZERO) == held, (pid, held, self.purse.reserved)
         for rid, status in self.books.status.items():
             net = self.books.net(rid)

@@ -33,6 +33,13 @@ The encoded shape (``format`` ``uth.round/1``)::
                         "bad_beat": {...}}},
      "banker_net": "-45.00"}
 
+A card-room round (a player-dealer banks) adds two keys, absent from other records
+(records without them decode as before)::
+
+     "player_dealer": "7",
+     "offers": [{"player": "8", "seat": 1, "outcome": "declined", "bank": null},
+                {"player": "7", "seat": 2, "outcome": "accepted", "bank": "1000.00"}]
+
 Per wager, ``stake``, ``result``, ``net``, ``capped``, ``uncovered`` and
 ``uncovered_winnings`` are those of ``uth settle --json``; ``payout`` is what goes
 back to the player (stake plus net: the ledger's credit, 0 for a lost wager). In a
@@ -45,7 +52,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from decimal import Decimal
 from types import MappingProxyType
@@ -54,6 +61,7 @@ from typing import Any, Literal, get_args
 from uth.cards.card import Card, check_distinct, parse_card
 from uth.cards.deck import PreparedDeck
 from uth.engine import events as ev
+from uth.engine.banking import OfferOutcome, OfferStep
 from uth.engine.round import ActionKind, ActionRecord, PayloadValue, Phase, Round
 from uth.engine.wagers import INITIAL_WAGERS, LAYOUT_ORDER, WagerKind
 from uth.errors import InvalidRecordError, UthError
@@ -136,6 +144,12 @@ class RoundRecord:
         result: per player id, the hand's result (empty while the round is in play).
         banker_net: what the house or player-dealer won (+) or lost (-); 0 unless
             settled.
+        player_dealer: at a card room, who banked the round (their account id as a
+            string); None at a house-banked table.
+        offers: at a card room, the offer of the position for this round in order:
+            who declined, was passed over, and who accepted with which bank
+            (RULES.md, "Who banks"). Each wager's coverage is its ``uncovered``,
+            ``uncovered_winnings`` and the hand's ``fold`` outcome.
 
     """
 
@@ -149,6 +163,8 @@ class RoundRecord:
     status: str
     result: Mapping[str, PlayerResult]
     banker_net: Decimal
+    player_dealer: str | None = None
+    offers: tuple[OfferStep, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "result", MappingProxyType(dict(self.result)))
@@ -201,7 +217,7 @@ class LedgerMove:
 
     player: str
     kind: Literal["wager", "payout", "refund"]
-    wager: WagerKind
+    wager: WagerKind | Literal["bank"]
     amount: Decimal
 
 
@@ -316,6 +332,17 @@ def _data(record: RoundRecord, *, rules: bool = True) -> dict[str, Any]:
         "game_id": record.game_id,
         "rules_fingerprint": record.rules_fingerprint,
     }
+    if record.player_dealer is not None or record.offers:
+        out["player_dealer"] = record.player_dealer
+        out["offers"] = [
+            {
+                "player": o.player,
+                "seat": o.seat,
+                "outcome": o.outcome,
+                "bank": None if o.bank is None else _money(o.bank),
+            }
+            for o in record.offers
+        ]
     if rules:
         out["rules"] = json.loads(record.rules_json)
     return out
@@ -471,7 +498,7 @@ def decode(text: str) -> RoundRecord:
         raw = json.loads(text)
     except (TypeError, ValueError) as exc:
         raise _fail("record", f"not JSON ({exc})") from None
-    keys = (
+    keys: tuple[str, ...] = (
         "format",
         "game_id",
         "rules",
@@ -484,6 +511,9 @@ def decode(text: str) -> RoundRecord:
         "result",
         "banker_net",
     )
+    card_room = isinstance(raw, dict) and ("player_dealer" in raw or "offers" in raw)
+    if card_room:
+        keys = (*keys, "player_dealer", "offers")
     data = _object(raw, "record", keys)
     if data["format"] != FORMAT:
         raise _fail("format", f"expected {FORMAT!r}, got {data['format']!r}")
@@ -516,7 +546,35 @@ def decode(text: str) -> RoundRecord:
         status=_choice(data["status"], "status", tuple(str(p) for p in Phase)),
         result={_text(p, "result"): _player_result(r, f"result.{p}") for p, r in result.items()},
         banker_net=_amount(data["banker_net"], "banker_net"),
+        player_dealer=_text(data["player_dealer"], "player_dealer", optional=True)
+        if card_room
+        else None,
+        offers=_offers(data["offers"]) if card_room else (),
     )
+
+
+def _offers(value: object) -> tuple[OfferStep, ...]:
+    if not isinstance(value, list):
+        raise _fail("offers", f"expected a list, got {value!r}")
+    out = []
+    for i, item in enumerate(value):
+        field = f"offers[{i}]"
+        data = _object(item, field, ("player", "seat", "outcome", "bank"))
+        seat = data["seat"]
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise _fail(f"{field}.seat", f"expected a seat number or null, got {seat!r}")
+        outcome: OfferOutcome = _choice(  # type: ignore[assignment]
+            data["outcome"], f"{field}.outcome", get_args(OfferOutcome)
+        )
+        out.append(
+            OfferStep(
+                _text(data["player"], f"{field}.player"),
+                seat,
+                outcome,
+                _optional_amount(data["bank"], f"{field}.bank"),
+            )
+        )
+    return tuple(out)
 
 
 # -------------------------------------------------------------------- replay
@@ -627,9 +685,32 @@ def replay(record: RoundRecord) -> ReplayReport:
         rnd = _rebuild(record)
     except UthError as exc:
         return ReplayReport(False, str(exc), None)
-    replayed = record_of(rnd)
+    replayed = replace(record_of(rnd), player_dealer=record.player_dealer, offers=record.offers)
     difference = _first_difference("", _data(record, rules=False), _data(replayed, rules=False))
+    if difference is None:
+        difference = _offer_difference(record)
     return ReplayReport(difference is None, difference, replayed)
+
+
+def _offer_difference(record: RoundRecord) -> str | None:
+    """A card-room record's offer must end with the player-dealer accepting the
+    round's bank, after only declines and passes (RULES.md, "Who banks").
+    """
+    if record.player_dealer is None and not record.offers:
+        return None
+    if record.player_dealer is None or record.bank is None or not record.offers:
+        return "player_dealer: a card-room round needs the player-dealer, the bank and the offers"
+    *before, last = record.offers
+    if (last.outcome, last.player, last.bank) != ("accepted", record.player_dealer, record.bank):
+        return (
+            f"offers[{len(before)}]: stored {last.outcome} by {last.player!r} with "
+            f"{last.bank}, expected the player-dealer {record.player_dealer!r} accepting "
+            f"the bank {record.bank}"
+        )
+    for i, step in enumerate(before):
+        if step.outcome == "accepted":
+            return f"offers[{i}]: an acceptance before the last offer"
+    return None
 
 
 def expected_ledger(record: RoundRecord) -> tuple[LedgerMove, ...]:
@@ -666,6 +747,12 @@ def expected_ledger(record: RoundRecord) -> tuple[LedgerMove, ...]:
             wager = result.wagers.get(kind)
             if wager is not None and wager.payout > 0:
                 moves.append(LedgerMove(player, credit, kind, wager.payout))
+    dealer, bank = record.player_dealer, record.bank
+    if dealer is not None and bank is not None:  # the bank: debited, then back with its result
+        moves.insert(0, LedgerMove(dealer, "wager", "bank", -bank))
+        back = bank if record.status == "voided" else bank + record.banker_net
+        if back > 0:
+            moves.append(LedgerMove(dealer, credit, "bank", back))
     return tuple(moves)
 
 

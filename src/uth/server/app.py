@@ -12,8 +12,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import datetime
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -25,8 +27,14 @@ from uth.cards import SeededShuffler, Shuffler
 from uth.errors import UthError
 from uth.server import round_books
 from uth.server.clock import Clock, SystemClock
-from uth.server.config import Settings, load_tables
-from uth.server.ports import BalanceLimitError, InsufficientFundsError, NotFoundError, Store
+from uth.server.config import Settings, TablesFile, load_tables
+from uth.server.ports import (
+    BalanceLimitError,
+    InsufficientFundsError,
+    NotFoundError,
+    PlayerRecord,
+    Store,
+)
 from uth.server.protocol import quote
 from uth.server.routes import history, operator, play, players, tables
 from uth.server.runtime import Runtime
@@ -80,6 +88,13 @@ def create_app(
                     rt.restart_voids.setdefault(pid, []).append(game_number)
             numbers = GameNumbers()  # one sequence for every table: unique game numbers
             for tc in tables_file.tables:
+                backer = None
+                if tc.backer is not None:  # a card room's third-party backer account
+                    record = await rt.worker.call(
+                        _backer_account, st, tc.backer, tables_file, rt.clock.now()
+                    )
+                    rt.reservations.set_balance(record.id, record.balance)
+                    backer = (record.id, record.name)
                 rt.tables[tc.id] = LiveTable(
                     tc,
                     tc.rule_set(_base(cfg)),
@@ -90,6 +105,7 @@ def create_app(
                     rt.clock,
                     shuffler,
                     numbers,
+                    backer,
                 )
             rt.figures.start(t.rules for t in rt.tables.values())
             rt.tasks = [
@@ -168,6 +184,16 @@ def create_app(
     app.include_router(play.router)
     mount_web(app)
     return app
+
+
+def _backer_account(store: Store, name: str, tables: TablesFile, now: datetime) -> PlayerRecord:
+    """The third-party backer's account, created with the starting balance (and a
+    random session token nobody is given) when missing.
+    """
+    found = store.player_by_name(name)
+    if found is not None:
+        return found
+    return store.create_player(name, secrets.token_urlsafe(32), tables.starting_balance, now)
 
 
 def _base(settings: Settings) -> Any:

@@ -27,6 +27,7 @@ from uth.engine.table import (
 )
 from uth.engine.table import commands as mc
 from uth.engine.table import effects as fx
+from uth.engine.table.policy import PlayerDealerBank
 from uth.engine.table.seats import SPOTS
 from uth.money import money_json
 from uth.rules import RuleSet
@@ -60,6 +61,8 @@ _COMMANDS: dict[type[Any], type[Any]] = {
     wire.Leave: mc.Leave,
     wire.Snapshot: mc.Snapshot,
     wire.Trainer: mc.Trainer,
+    wire.Sit: mc.Sit,
+    wire.AnswerOffer: mc.AnswerOffer,
 }
 
 
@@ -83,6 +86,11 @@ class LiveTable:
         clock: the server's clock (a manual clock in tests).
         shuffler: the shuffler; a cryptographically secure one by default.
         game_numbers: the server's game-number allocator (shared by its tables).
+        backer: a card room's third-party backer (account id, name), or None.
+
+    A rule set banked by a player-dealer makes the table a California card room
+    (issue 13): the same machine with :class:`PlayerDealerBank` (the offer of the
+    position, two alternating decks) and decisions in turn.
     """
 
     def __init__(
@@ -96,6 +104,7 @@ class LiveTable:
         clock: Clock,
         shuffler: Shuffler | None = None,
         game_numbers: GameNumbers | None = None,
+        backer: tuple[int, str] | None = None,
     ) -> None:
         self.config = config
         self.rules = rules
@@ -125,6 +134,9 @@ class LiveTable:
             coach=self.trainer,
             game_numbers=game_numbers,
             table_info=self.info,
+            banking=PlayerDealerBank(rules, backer=backer, offer_seconds=config.offer_seconds)
+            if rules.banking == "player_dealer"
+            else None,
         )
         self._deliver()  # the first betting window opened: nobody is seated yet
 
@@ -214,7 +226,7 @@ class LiveTable:
         if reply["type"] == "accepted" and not isinstance(command, wire.Snapshot):
             others = [c for c in self.connections.get(player_id, ()) if c is not origin]
             if others:
-                update = {"type": "state", "state": reply["state"]}
+                update = {"type": "state", "state": reply["state"], **self.machine.room_fields()}
                 for conn in others:
                     conn.send(update)
         if self.machine.woken:

@@ -7,6 +7,7 @@ docs/architecture.md.
 """
 
 from uth.engine.table.commands import (
+    AnswerOffer,
     Command,
     CommandError,
     Decide,
@@ -14,6 +15,7 @@ from uth.engine.table.commands import (
     Leave,
     PlaceBet,
     Repeat,
+    Sit,
     Snapshot,
     Trainer,
     Undo,
@@ -31,7 +33,10 @@ from uth.engine.table.policy import (
     DecisionOrder,
     Funds,
     HouseBank,
+    InTurn,
     NoCoach,
+    PlayerDealer,
+    PlayerDealerBank,
 )
 from uth.engine.table.seats import SPOTS, GameNumbers, Seat
 
@@ -39,6 +44,7 @@ __all__ = [
     "REQUEST_IDS_PER_ROUND",
     "SPOTS",
     "AllAtOnce",
+    "AnswerOffer",
     "Banking",
     "Coach",
     "Command",
@@ -49,12 +55,16 @@ __all__ = [
     "Funds",
     "GameNumbers",
     "HouseBank",
+    "InTurn",
     "Leave",
     "NoCoach",
     "PlaceBet",
+    "PlayerDealer",
+    "PlayerDealerBank",
     "Repeat",
     "RoundCancelledError",
     "Seat",
+    "Sit",
     "Snapshot",
     "TableMachine",
     "TableSettings",

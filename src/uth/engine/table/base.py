@@ -13,7 +13,7 @@ from typing import Any
 
 from uth.engine.round import Phase, Round
 from uth.engine.table.effects import Debit, Effect
-from uth.engine.table.policy import Banking, Coach, DecisionOrder, Funds
+from uth.engine.table.policy import Banking, Coach, DecisionOrder, Funds, PlayerDealerBank
 from uth.engine.table.seats import GameNumbers, Seat
 from uth.rules import RuleSet
 
@@ -89,3 +89,4 @@ class TableState:
     _effects: list[Effect]
     _woken: bool
     _handlers: dict[type[Any], Callable[[Seat, Any], dict[str, Any] | None]]
+    _room: PlayerDealerBank | None

@@ -29,12 +29,14 @@ class CommandError(UthError):
 class PlaceBet:
     """Add ``amount`` (currency units, read by :func:`uth.money.parse_amount`) to a
     spot: ``ante``, ``trips`` or ``bad_beat``; the Blind follows the Ante (004).
+    ``behind``: at a card-room table, a back-line bet behind that seat number.
     """
 
     id: str
     spot: str
     amount: object
     game_number: str | None = None
+    behind: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,4 +101,27 @@ class Trainer:
     game_number: str | None = None
 
 
-Command = PlaceBet | Undo | Double | Repeat | Decide | Leave | Snapshot | Trainer
+@dataclass(frozen=True, slots=True)
+class Sit:
+    """Card-room tables: take seat ``seat`` between rounds (RULES.md, "Who banks")."""
+
+    id: str
+    seat: int
+    game_number: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerOffer:
+    """Card-room tables: accept the player-dealer position with ``bank`` (currency
+    units, read by :func:`uth.money.parse_amount`), or decline (``accept`` false).
+    """
+
+    id: str
+    accept: bool
+    bank: object = None
+    game_number: str | None = None
+
+
+Command = (
+    PlaceBet | Undo | Double | Repeat | Decide | Leave | Snapshot | Trainer | Sit | AnswerOffer
+)

@@ -64,7 +64,8 @@ class TableCommands(TableMessages):
         seat = self.seats.get(player_id)
         if seat is None:
             number = None
-            if self.rules.seats is not None:
+            # At a card room a player takes a seat with ``sit`` (cardroom.py).
+            if self.rules.seats is not None and self.rules.banking == "house":
                 taken = {s.number for s in self.seats.values()}
                 free = [n for n in range(1, self.rules.seats + 1) if n not in taken]
                 if not free:
@@ -115,9 +116,14 @@ class TableCommands(TableMessages):
         dealt_in = self.phase == "closed" and seat.staked > 0
         rnd = self.round
         playing = rnd is not None and rnd.has_hand(seat.hand_id) and self.phase in STREET_NAMES
+        room = self._room
+        if room is not None and room.rotation.in_round:
+            return  # a card room's seats change between rounds only (_forget_departed)
         if not playing and not dealt_in:
             self._release_all(seat)
             del self.seats[player_id]
+            if room is not None and seat.number is not None:
+                room.rotation.leave(seat.hand_id)
 
     def handle(self, player_id: int, command: Command, now: datetime) -> dict[str, Any]:
         """Apply one command of a seated player and return its reply.
@@ -204,6 +210,7 @@ class TableCommands(TableMessages):
 
     def _place_bet(self, seat: Seat, cmd: PlaceBet) -> dict[str, Any] | None:
         self._require_betting(cmd)
+        self._check_room_bet(seat, cmd)
         amount = parse_amount(cmd.amount, field="amount")
         if amount <= 0:
             raise CommandError("invalid_amount", f"amount: must be positive, got {cmd.amount!r}")
@@ -356,6 +363,17 @@ class TableCommands(TableMessages):
             self.funds.reserve(seat.player_id, decision.play, field="play")
             seat.pending_play += decision.play
             self._pending_debits.append(Debit(seat.player_id, "play", decision.play))
+        rnd = self.round
+        if decision.multiple > 0 and rnd is not None:
+            # Back-line bets follow the seat's decision (card rooms): their Play too.
+            for hand in rnd.players:
+                follower = self.seats.get(int(hand))
+                if rnd.behind_of(hand) != seat.hand_id or follower is None:
+                    continue
+                play = rnd.wagers(hand).ante * decision.multiple
+                self.funds.reserve(follower.player_id, play, field="play")
+                follower.pending_play += play
+                self._pending_debits.append(Debit(follower.player_id, "play", play))
         self._wake()
 
     def _release_all(self, seat: Seat) -> None:
@@ -365,6 +383,11 @@ class TableCommands(TableMessages):
 
     def _wake(self) -> None:
         self._woken = True
+
+    def _check_room_bet(self, seat: Seat, cmd: PlaceBet) -> None:
+        """A card room's checks of a bet (:class:`~uth.engine.table.cardroom.CardRoom`)."""
+        if cmd.behind is not None:
+            raise CommandError("wrong_phase", "behind: back-line bets are card-room bets")
 
 
 def _error(request_id: str | None, code: str, message: str) -> dict[str, Any]:

@@ -34,12 +34,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any, TypeVar
 
 from uth.cards import PreparedDeck
+from uth.engine.banking import Banker, Offered
 from uth.engine.history import RoundRecord as HistoryRecord
 from uth.engine.history import record_of
 from uth.engine.round import Phase, Round
@@ -49,12 +50,15 @@ from uth.engine.table.base import (
     STREETS,
     TableSettings,
 )
+from uth.engine.table.cardroom import CardRoom, settled
 from uth.engine.table.commands import (
+    AnswerOffer,
     Decide,
     Double,
     Leave,
     PlaceBet,
     Repeat,
+    Sit,
     Snapshot,
     Trainer,
     Undo,
@@ -75,7 +79,6 @@ from uth.engine.table.effects import (
     Shuffle,
     VoidRound,
 )
-from uth.engine.table.handlers import TableCommands
 from uth.engine.table.policy import (
     AllAtOnce,
     Banking,
@@ -83,7 +86,10 @@ from uth.engine.table.policy import (
     DecisionOrder,
     Funds,
     HouseBank,
+    InTurn,
     NoCoach,
+    PlayerDealer,
+    PlayerDealerBank,
 )
 from uth.engine.table.seats import GameNumbers, Seat, no_bets
 from uth.engine.wagers import INITIAL_WAGERS
@@ -118,7 +124,7 @@ class RoundCancelledError(Exception):
         self.actor = actor
 
 
-class TableMachine(TableCommands):
+class TableMachine(CardRoom):
     """One table: seats, bets, the round in play and its timers.
 
     Args:
@@ -127,8 +133,11 @@ class TableMachine(TableCommands):
         funds: the host's reservation cache (balances less reservations).
         now: the time the machine starts (its first betting window opens then).
         coach: trainer mode; none by default.
-        decisions: the decision order (:class:`AllAtOnce` at a live table).
-        banking: who banks the table (:class:`HouseBank` by default).
+        decisions: the decision order (by default :class:`InTurn` when the rule
+            set's ``decision_order`` is ``in_turn``, else :class:`AllAtOnce`).
+        banking: who banks the table (:class:`HouseBank` by default; a card room:
+            :class:`PlayerDealerBank`, which adds the offer of the position before
+            each round, ``sit``, ``answer_offer`` and back-line bets).
         game_numbers: the allocator shared by a server's tables.
         table_info: the table's lobby entry, put in each snapshot.
     """
@@ -150,8 +159,12 @@ class TableMachine(TableCommands):
         self.rules = rules
         self.funds = funds
         self.coach: Coach = coach or NoCoach()
-        self.decisions: DecisionOrder = decisions or AllAtOnce()
+        in_turn = rules.decision_order == "in_turn"
+        self.decisions: DecisionOrder = decisions or (InTurn() if in_turn else AllAtOnce())
         self.banking: Banking = banking or HouseBank()
+        self._room = banking if isinstance(banking, PlayerDealerBank) else None
+        self._offer_to = None
+        self._offer_reply = None
         self._table_info = table_info or (lambda: {"id": settings.id})
         self._game_numbers = game_numbers or GameNumbers()
         self.now = now
@@ -195,6 +208,8 @@ class TableMachine(TableCommands):
             Leave: self._leave,
             Snapshot: lambda seat, cmd: {"snapshot": self.snapshot(seat.player_id)},
             Trainer: self._trainer,
+            Sit: self._sit,
+            AnswerOffer: self._answer_offer,
         }
         # The driver: the loop, what it waits on, and whether a command woke it.
         self._woken = False
@@ -266,6 +281,9 @@ class TableMachine(TableCommands):
         refunded (004: a malfunction voids all pays and play); the table goes on.
         """
         while True:
+            if self._room is not None and not (yield from self._offer()):
+                yield from self._pause_after_round()
+                continue
             yield from self._betting_window()
             if any(s.staked > 0 for s in self.seats.values()):
                 try:
@@ -278,11 +296,121 @@ class TableMachine(TableCommands):
                     self._void_request = None
                     self.paused = None
                     self._resume_requested = False
-                self._forget_departed()
-                self.phase = "pause"
-                self.deadline = self.now + timedelta(seconds=self.settings.pause_seconds)
-                self._broadcast({"type": "pause", **self._timer()})
-                yield _Wait(self.deadline, False)
+                self._end_room_round()
+                yield from self._pause_after_round()
+            else:
+                self._end_room_round()
+
+    def _pause_after_round(self) -> _Loop[None]:
+        self._forget_departed()
+        self.phase = "pause"
+        self.deadline = self.now + timedelta(seconds=self.settings.pause_seconds)
+        self._broadcast({"type": "pause", **self._timer()})
+        yield _Wait(self.deadline, False)
+
+    def _offer(self) -> _Loop[bool]:
+        """Card rooms: offer the player-dealer position clockwise, each player until
+        a deadline (no answer: declined); the backer, when every player declined,
+        banks the rule set's largest bank (its smallest without a largest) within
+        its balance. Returns whether somebody banks this round; says who
+        (``banker``) or why nobody does (``no_banker``). RULES.md, "Who banks".
+        """
+        room = self._room
+        assert room is not None
+        self.phase = "offer"
+        self.light = "red"
+        limits = self.rules.bank
+        assert limits is not None
+        state = room.rotation.open_offer()
+        while isinstance(state, Offered):
+            pid = int(state.player)
+            bank: Decimal | None = None
+            if room.backer is not None and state.seat is None:
+                available = self.funds.available(pid)
+                wanted = limits.max if limits.max is not None else limits.min
+                bank = min(wanted, available)
+                if room.rotation.can_answer(state.player, bank, balance=available):
+                    self.funds.reserve(pid, bank, field="bank")
+                    room.reserved = bank
+                else:
+                    bank = None
+            elif pid in self.seats:
+                self.deadline = self.now + timedelta(seconds=room.offer_seconds)
+                self._offer_to, self._offer_reply = pid, None
+                for other in self.seats:
+                    self._send(other, self._offer_message(state, other))
+                while self._offer_reply is None and pid in self.seats:
+                    self._woken = False
+                    yield _Wait(self.deadline, True)
+                    if self.now >= self.deadline:
+                        break
+                reply, self._offer_to, self._offer_reply = self._offer_reply, None, None
+                bank = None if reply is None else reply[0]
+            balance = self.funds.available(pid) + (bank or ZERO)
+            state = room.rotation.answer(state.player, bank, balance=balance)
+        self.deadline = None
+        names = {str(s.player_id): s.name for s in self.seats.values()}
+        if room.backer is not None:
+            names[str(room.backer[0])] = room.backer[1]
+        room.steps = state.steps
+        declined = [
+            names.get(st.player, st.player) for st in state.steps if st.outcome != "accepted"
+        ]
+        if not isinstance(state, Banker):
+            code = str(state.reason)
+            why = {
+                "all_declined": "Nobody accepted the bank: no round is dealt.",
+                "no_players": "Nobody is seated to bank: no round is dealt.",
+            }[code]
+            self._broadcast({"type": "no_banker", "code": code, "message": why})
+            return False
+        pid = int(state.player)
+        room.banker = PlayerDealer(
+            pid, names.get(state.player, state.player), state.seat, state.bank
+        )
+        self._broadcast(
+            {
+                "type": "banker",
+                "player_id": pid,
+                "name": room.banker.name,
+                "seat": state.seat,
+                "bank": money_json(state.bank),
+                "declined": declined,
+            }
+        )
+        self._room_state_to_all()
+        return True
+
+    def _offer_message(self, state: Offered, to: int) -> dict[str, Any]:
+        limits = self.rules.bank
+        assert limits is not None and self.deadline is not None
+        pid = int(state.player)
+        return {
+            "type": "offer",
+            "player_id": pid,
+            "name": self.seats[pid].name,
+            "seat": state.seat,
+            "deadline": self.deadline.isoformat(),
+            "min_bank": money_json(limits.min),
+            "max_bank": None if limits.max is None else money_json(limits.max),
+            "to_you": to == pid,
+        }
+
+    def _end_room_round(self) -> None:
+        """Card rooms, after a round (or a betting window nobody bet in): give back a
+        bank still reserved, collect the deck, and end the rotation's round (it counts
+        to the banker's streak only when dealt and settled).
+        """
+        room = self._room
+        if room is None or room.banker is None:
+            return
+        if room.reserved:
+            self.funds.release(room.banker.player_id, room.reserved)
+            room.reserved = ZERO
+        if room.decks.in_play is not None:
+            room.decks.collect()
+        room.rotation.end_round(dealt=settled(self.round) and not self._round_voided)
+        room.banker = None
 
     def _betting_window(self) -> _Loop[None]:
         now = self.now
@@ -298,6 +426,7 @@ class TableMachine(TableCommands):
             seat.doubled = False
             seat.undo.clear()
             seat.decisions = []
+            seat.behind = None
         self.deadline = now + timedelta(seconds=self.settings.betting_seconds)
         yellow_at = self.deadline - timedelta(seconds=self.settings.yellow_seconds)
         self._broadcast(
@@ -343,9 +472,13 @@ class TableMachine(TableCommands):
         # Who plays: the engine's round, in its betting phase, takes each seat's
         # bets (limits, seats); bets it refuses are declined. It receives the deck
         # once the game number is stored and the wagers debited (the chance step).
-        rnd = Round(self.rules, game_id=self.game_number)
+        rnd = self._new_round()
         playing: list[Seat] = []
-        for seat in sorted(self.seats.values(), key=lambda s: (s.number or 0, s.player_id)):
+        # Seated hands first, then back-line bets (which follow a seated hand).
+        order = sorted(
+            self.seats.values(), key=lambda s: (s.behind or 0, s.number or 0, s.player_id)
+        )
+        for seat in order:
             if seat.staked == 0:
                 continue
             try:
@@ -361,7 +494,7 @@ class TableMachine(TableCommands):
         now = self.now
         self.round_id = yield from self._open_round()
         if rnd.game_id != self.game_number:  # renumbered: the round takes the stored number
-            rnd = Round(self.rules, game_id=self.game_number)
+            rnd = self._new_round()
             for seat in playing:
                 self._place_wagers(rnd, seat)
         while True:
@@ -371,6 +504,9 @@ class TableMachine(TableCommands):
                 for kind in INITIAL_WAGERS
                 if (amount := rnd.wagers(s.hand_id).get(kind)) > 0
             )
+            banker = self._room.banker if self._room is not None else None
+            if banker is not None:  # the bank, reserved at the offer, is debited now
+                debits += (Debit(banker.player_id, "bank", banker.bank),)
             try:
                 balances = yield from self._store(DebitWagers(self.round_id, debits, now))
                 break
@@ -399,6 +535,9 @@ class TableMachine(TableCommands):
             self.funds.release(seat.player_id, seat.staked)
             self._last_bets[seat.player_id] = dict(seat.bets)
             seat.bets = no_bets()
+        if self._room is not None and self._room.banker is not None and self._room.reserved:
+            self.funds.release(self._room.banker.player_id, self._room.reserved)
+            self._room.reserved = ZERO
         for pid, balance in balances.items():
             self.funds.set_balance(pid, balance)
         self.round = rnd
@@ -428,15 +567,28 @@ class TableMachine(TableCommands):
         self._voidable = False
         yield from self._settle(rnd)
 
+    def _new_round(self) -> Round:
+        """The engine's round for this game number (with the player-dealer's bank at
+        a card room).
+        """
+        assert self.game_number is not None
+        banker = self._room.banker if self._room is not None else None
+        bank = None if banker is None else banker.bank
+        return Round(self.rules, game_id=self.game_number, bank=bank)
+
     def _place_wagers(self, rnd: Round, seat: Seat) -> None:
-        """Place the seat's bets in the engine's round (raises what the engine refuses)."""
+        """Place the seat's bets in the engine's round (raises what the engine refuses):
+        at its seat, or behind another seat's hand (a card room's back-line bet).
+        """
         bets = seat.bets
+        behind = self._behind_hand(seat)
         rnd.place_wagers(
             seat.hand_id,
             ante=bets["ante"],
             trips=bets["trips"],
             bad_beat=bets["bad_beat"],
-            seat=seat.number,
+            seat=None if behind is not None else seat.number,
+            behind=behind,
             at=self.now,
         )
 
@@ -467,8 +619,16 @@ class TableMachine(TableCommands):
         """
         while True:
             try:
-                deck: PreparedDeck = yield Shuffle()
-                return deck
+                room = self._room
+                if room is None:
+                    deck: PreparedDeck = yield Shuffle()
+                    return deck
+                # Two alternating decks: the shuffler delivers the colours that need
+                # a deck; the round is dealt from the other colour than last round's.
+                for colour in room.decks.needs_shuffle():
+                    shuffled: PreparedDeck = yield Shuffle()
+                    room.decks.load(colour, shuffled.order)
+                return room.decks.deal()
             except (InvalidDealError, InvalidCardError) as exc:
                 log.error("table %s: deck integrity check failed: %s", self.settings.id, exc)
                 self._pause(f"deck integrity check failed: {exc}", "system")
@@ -634,6 +794,7 @@ class TableMachine(TableCommands):
         self.deadline = self.now + timedelta(seconds=seconds)
         self._woken = False
         self._ask(rnd, asked)
+        self._room_state_to_all()
 
         # Only the hands asked decide in this window (the others are refused, see
         # _decide), so it is open while more hands than the others are undecided:
@@ -707,7 +868,7 @@ class TableMachine(TableCommands):
         )
         credits = self.banking.credits(result)
         balances = yield from self._store(
-            SettleRound(self.round_id, record, credits, record_of(rnd))
+            SettleRound(self.round_id, record, credits, self._history(rnd))
         )
         for pid, balance in balances.items():
             self.funds.set_balance(pid, balance)
@@ -727,6 +888,7 @@ class TableMachine(TableCommands):
                         "stake": money_json(w.stake),
                         "result": w.result,
                         "net": money_json(w.net),
+                        **self._wager_extras(rnd, hr, w),
                     }
                     for w in hr.wagers
                 },
@@ -736,6 +898,13 @@ class TableMachine(TableCommands):
             self._last_result[pid] = message
             if pid in self.seats:
                 self._send(pid, message)
+        banker_message = self._banker_settlement(rnd)
+        if banker_message is not None and self._room is not None and self._room.banker:
+            pid = self._room.banker.player_id
+            self._last_result[pid] = banker_message
+            if pid in self.seats:
+                self._send(pid, banker_message)
+        self._room_state_to_all()
         present = tuple(
             (int(hr.id), tuple(self.seats[int(hr.id)].decisions))
             for hr in result.hands
@@ -776,7 +945,17 @@ class TableMachine(TableCommands):
         showdown: the record would show a settlement that was never paid).
         """
         rnd = self.round
-        return record_of(rnd) if rnd is not None and rnd.phase == Phase.VOIDED else None
+        return self._history(rnd) if rnd is not None and rnd.phase == Phase.VOIDED else None
+
+    def _history(self, rnd: Round) -> HistoryRecord:
+        """The round's record (engine.history); at a card room with the player-dealer
+        and the offer of the position.
+        """
+        record = record_of(rnd)
+        room = self._room
+        if room is None or room.banker is None:
+            return record
+        return replace(record, player_dealer=str(room.banker.player_id), offers=room.steps)
 
     def _announce_void(self, reason: str) -> None:
         self._round_voided = True
@@ -838,8 +1017,12 @@ class TableMachine(TableCommands):
             self._announce_void(reason)
 
     def _forget_departed(self) -> None:
+        room = self._room
         for pid in [p for p, s in self.seats.items() if not s.connections]:
-            self._release_all(self.seats.pop(pid))
+            seat = self.seats.pop(pid)
+            self._release_all(seat)
+            if room is not None and seat.number is not None:
+                room.rotation.leave(seat.hand_id)
 
 
 __all__ = ["REQUEST_IDS_PER_ROUND", "RoundCancelledError", "TableMachine", "TableSettings"]

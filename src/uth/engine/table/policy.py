@@ -18,11 +18,16 @@ A table kind is a configuration of one :class:`~uth.engine.table.TableMachine`:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Protocol
 
+from uth.engine.banking import OfferStep, Rotation
+from uth.engine.decks import TwoDecks
 from uth.engine.round import Round
 from uth.engine.settlement import Settlement
+from uth.money import ZERO
+from uth.rules import RuleSet
 
 
 class DecisionOrder(Protocol):
@@ -61,6 +66,26 @@ class AllAtOnce:
         return True
 
 
+class InTurn:
+    """One seat at a time, clockwise from the player-dealer's left, each with its own
+    window and timer (000, 002; RULES.md, "Order of decisions"): the engine's
+    :attr:`Round.to_act`.
+    """
+
+    def asked(self, rnd: Round) -> tuple[str, ...]:
+        """The one hand whose turn it is (empty: the street is decided)."""
+        hand = rnd.to_act
+        return () if hand is None else (hand,)
+
+    def seconds(self, configured: float) -> float:
+        """The table's decision time, for each seat."""
+        return configured
+
+    def may_decide(self, rnd: Round, hand: str) -> bool:
+        """Only the hand whose turn it is."""
+        return rnd.to_act == hand
+
+
 class Banking(Protocol):
     """Who banks the table: the ledger credits of a settlement."""
 
@@ -80,6 +105,59 @@ class HouseBank:
             int(hr.id): {w.kind: w.stake + w.net for w in hr.wagers if w.stake + w.net > 0}
             for hr in settlement.hands
         }
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerDealer:
+    """The round's player-dealer: account, name, seat (None: the third-party backer)
+    and bank (currency units).
+    """
+
+    player_id: int
+    name: str
+    seat: int | None
+    bank: Decimal
+
+
+class PlayerDealerBank:
+    """A California card room's banking (000, 002; RULES.md, "Who banks"): the
+    player-dealer's bank pays and collects, the position rotates between rounds
+    (:class:`~uth.engine.banking.Rotation`), and rounds are dealt from two
+    alternating decks (:class:`~uth.engine.decks.TwoDecks`).
+
+    Args:
+        rules: a ``player_dealer`` rule set.
+        backer: the third-party backer's account id and name, or None.
+        offer_seconds: how long each player has to answer the offer.
+
+    The bank is reserved from the player-dealer's balance on acceptance, debited
+    (wager kind ``bank``) when the round opens, and credited back with the bank's
+    result at settlement (:meth:`credits`); a void refunds it with the wagers.
+    """
+
+    def __init__(
+        self, rules: RuleSet, *, backer: tuple[int, str] | None = None, offer_seconds: float = 15
+    ) -> None:
+        self.rotation = Rotation(rules, backer=None if backer is None else str(backer[0]))
+        self.decks = TwoDecks()
+        self.backer = backer
+        self.offer_seconds = offer_seconds
+        self.banker: PlayerDealer | None = None
+        self.steps: tuple[OfferStep, ...] = ()
+        #: The bank still reserved (not yet debited) from the player-dealer's balance.
+        self.reserved = ZERO
+
+    def credits(self, settlement: Settlement) -> dict[int, dict[str, Decimal]]:
+        """Each player's stake plus net per wager (:class:`HouseBank`), and the
+        player-dealer's bank plus its result (between 0 and twice the bank).
+        """
+        out = HouseBank().credits(settlement)
+        banker = self.banker
+        if banker is not None and settlement.bank is not None:
+            back = settlement.bank + settlement.banker_net
+            if back > 0:
+                out.setdefault(banker.player_id, {})["bank"] = back
+        return out
 
 
 class Funds(Protocol):

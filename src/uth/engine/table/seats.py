@@ -27,7 +27,9 @@ class Seat:
     """A player at the table: their bets for the coming round, the undo stack
     (previous bets, whether the step was a Double), open connections (a count: the
     host holds the connections), the Play reserved but not yet debited, and this
-    round's decisions (``auto:check`` when the timer decided).
+    round's decisions (``auto:check`` when the timer decided). At a card-room
+    table ``number`` is the seat taken with ``sit`` (None: not seated), and
+    ``behind`` the seat a back-line bet of this round follows.
     """
 
     player_id: int
@@ -39,6 +41,7 @@ class Seat:
     connections: int = 0
     pending_play: Decimal = ZERO
     decisions: list[str] = field(default_factory=list)
+    behind: int | None = None
 
     @property
     def hand_id(self) -> str:

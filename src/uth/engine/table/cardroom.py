@@ -1,0 +1,231 @@
+"""A card-room table's own commands and messages (issue 13; seeds 000, 002;
+RULES.md, "Who banks", "A round", "Order of decisions"): seats taken with ``sit``,
+the answer to the offer of the player-dealer position, back-line bets, and the
+``player_dealer`` / ``turn`` fields of the state (docs/protocol.md, "Card-room
+tables"). The offer itself is a step of the round loop
+(:mod:`uth.engine.table.machine`); the rotation and the decks are the
+:class:`~uth.engine.table.policy.PlayerDealerBank`'s.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from uth.engine import events as ev
+from uth.engine.round import Phase, Round
+from uth.engine.settlement import HandResult, WagerResult
+from uth.engine.table.base import STREETS
+from uth.engine.table.commands import AnswerOffer, CommandError, PlaceBet, Sit
+from uth.engine.table.handlers import TableCommands
+from uth.engine.table.policy import PlayerDealer
+from uth.engine.table.seats import Seat
+from uth.errors import IllegalActionError, UthError
+from uth.money import money_json, parse_amount
+
+
+class CardRoom(TableCommands):
+    """The card-room part of :class:`~uth.engine.table.TableMachine` (inactive at
+    a house-banked table: ``_room`` is None).
+    """
+
+    #: The player the position is offered to now, and their answer once given
+    #: (the bank, reserved; None: declined).
+    _offer_to: int | None
+    _offer_reply: tuple[Decimal | None] | None
+
+    def room_fields(self) -> dict[str, Any]:
+        """``player_dealer`` and ``turn`` for the state and the snapshot (nothing at a
+        house-banked table).
+        """
+        room = self._room
+        if room is None:
+            return {}
+        banker = room.banker
+        dealer = None
+        if banker is not None:
+            dealer = {
+                "player_id": banker.player_id,
+                "name": banker.name,
+                "seat": banker.seat,
+                "bank": money_json(banker.bank),
+                "bank_left": money_json(self._bank_left(banker)),
+            }
+        turn = None
+        rnd = self.round
+        if rnd is not None and rnd.phase in STREETS and rnd.to_act is not None:
+            seat = self.seats.get(int(rnd.to_act))
+            if seat is not None and seat.number is not None and self.deadline is not None:
+                turn = {
+                    "seat": seat.number,
+                    "player_id": seat.player_id,
+                    "deadline": self.deadline.isoformat(),
+                }
+        return {"player_dealer": dealer, "turn": turn}
+
+    def _bank_left(self, banker: PlayerDealer) -> Decimal:
+        """The bank after the wagers settled and sent so far."""
+        rnd = self.round
+        if rnd is None or self._round_voided:
+            return banker.bank
+        left = banker.bank
+        for event in rnd.events_since(0)[: self._published]:
+            if isinstance(event, ev.WagerSettled) and event.bank_left is not None:
+                left = event.bank_left
+        if self.phase in ("settled", "pause") and rnd.settlement is not None:
+            left = banker.bank + rnd.settlement.banker_net
+        return left
+
+    def _room_state_to_all(self) -> None:
+        """Every player's ``state`` with ``player_dealer`` and ``turn`` (card rooms)."""
+        if self._room is None:
+            return
+        fields = self.room_fields()
+        for pid in self.seats:
+            self._send(pid, {"type": "state", "state": self.state(pid), **fields})
+
+    # ------------------------------------------------------------ commands
+    def _sit(self, seat: Seat, cmd: Sit) -> None:
+        """Take (or move to) seat ``cmd.seat`` between rounds."""
+        self._require_round(cmd)
+        room = self._room
+        if room is None:
+            raise CommandError("wrong_phase", "sit: seats are taken only at card-room tables")
+        if room.rotation.in_round or self.phase not in ("pause", "idle"):
+            raise CommandError(
+                "wrong_phase", f"sit: seats are taken between rounds only (phase {self.phase})"
+            )
+        if seat.number == cmd.seat:
+            return
+        occupant = room.rotation.seats.get(cmd.seat)
+        if occupant is not None:
+            raise CommandError("seat_taken", f"seat: seat {cmd.seat} is taken")
+        player = str(seat.player_id)
+        try:
+            if seat.number is not None:
+                room.rotation.leave(player)
+            room.rotation.sit(player, cmd.seat)
+        except UthError as exc:
+            raise CommandError("wrong_phase", str(exc)) from None
+        seat.number = cmd.seat
+        self._bets_dirty = True
+
+    def _answer_offer(self, seat: Seat, cmd: AnswerOffer) -> None:
+        """Accept the position with a bank (reserved at once), or decline."""
+        self._require_round(cmd)
+        room = self._room
+        if room is None or self._offer_to != seat.player_id or self._offer_reply is not None:
+            raise CommandError("not_offered", "offer: the position is not offered to you now")
+        if not cmd.accept:
+            self._offer_reply = (None,)
+            self._wake()
+            return
+        if cmd.bank is None:
+            raise CommandError("invalid_amount", "bank: required to accept the position")
+        bank = parse_amount(cmd.bank, field="bank")
+        available = self.funds.available(seat.player_id)
+        try:  # the limits first; the balance is the reservation's to check
+            room.rotation.verify_answer(str(seat.player_id), bank, balance=max(bank, available))
+        except IllegalActionError as exc:
+            raise CommandError("not_offered", str(exc)) from None
+        except UthError as exc:
+            raise CommandError("over_limit", str(exc)) from None
+        self.funds.reserve(seat.player_id, bank, field="bank")
+        room.reserved = bank
+        self._offer_reply = (bank,)
+        self._wake()
+
+    def _check_room_bet(self, seat: Seat, cmd: PlaceBet) -> None:
+        """At a card room: the player-dealer does not bet; a seated player bets at
+        their seat; a player without a seat bets behind an occupied seat.
+        """
+        room = self._room
+        if room is None:
+            super()._check_room_bet(seat, cmd)
+            return
+        if room.banker is not None and room.banker.player_id == seat.player_id:
+            raise CommandError("wrong_phase", "place_bet: the player-dealer does not bet")
+        if cmd.behind is None:
+            if seat.number is None:
+                raise CommandError(
+                    "not_seated", "place_bet: sit first, or bet behind a seat (behind)"
+                )
+            return
+        if seat.number is not None:
+            raise CommandError("wrong_phase", "behind: a seated player bets at their own seat")
+        if seat.behind is not None and seat.behind != cmd.behind and seat.staked > 0:
+            raise CommandError(
+                "wrong_phase", f"behind: your bets this round are behind seat {seat.behind}"
+            )
+        occupant = room.rotation.seats.get(cmd.behind)
+        if occupant is None or (room.banker is not None and int(occupant) == room.banker.player_id):
+            raise CommandError(
+                "not_seated", f"behind: seat {cmd.behind} has no player to bet behind"
+            )
+        seat.behind = cmd.behind
+
+    def _behind_hand(self, seat: Seat) -> str | None:
+        """The hand id a back-line bet follows (None: not a back-line bet)."""
+        room = self._room
+        if room is None or seat.behind is None:
+            return None
+        return room.rotation.seats.get(seat.behind)
+
+    # ------------------------------------------------------------ settlement
+    def _wager_extras(self, rnd: Round, hr: HandResult, w: WagerResult) -> dict[str, Any]:
+        """A wager line's ``bank_left`` and ``coverage`` (card rooms; nothing at a
+        house-banked table).
+        """
+        if self._room is None:
+            return {}
+        left = None
+        for event in rnd.events:
+            if (
+                isinstance(event, ev.WagerSettled)
+                and event.player == hr.id
+                and event.wager == w.kind
+                and event.bank_left is not None
+            ):
+                left = event.bank_left
+        if hr.outcome == "fold" and w.result == "lose":
+            coverage = "collected_at_fold"
+        elif w.stake > 0 and w.uncovered_stake >= w.stake:
+            coverage = "returned_uncovered"
+        elif w.uncovered > 0:
+            coverage = "partial"
+        else:
+            coverage = "action"
+        return {"bank_left": None if left is None else money_json(left), "coverage": coverage}
+
+    def _banker_settlement(self, rnd: Round) -> dict[str, Any] | None:
+        """The player-dealer's own ``settlement``: the bank's result."""
+        room = self._room
+        result = rnd.settlement
+        if room is None or room.banker is None or result is None or result.bank is None:
+            return None
+        net = result.banker_net
+        outcome = "win" if net > 0 else "lose" if net < 0 else "tie"
+        wager = "win" if net > 0 else "lose" if net < 0 else "push"
+        return {
+            "type": "settlement",
+            "game_number": self.game_number,
+            "outcome": outcome,
+            "category": result.dealer.hand.category.key,
+            "best_five": [str(c) for c in result.dealer.hand.best_five],
+            "wagers": {
+                "bank": {
+                    "stake": money_json(result.bank),
+                    "result": wager,
+                    "net": money_json(net),
+                    "bank_left": money_json(result.bank + net),
+                    "coverage": "action",
+                }
+            },
+            "net": money_json(net),
+            "balance": money_json(self.funds.available(room.banker.player_id)),
+        }
+
+
+def settled(rnd: Round | None) -> bool:
+    """Whether the round was dealt and settled (it counts to the banker's streak)."""
+    return rnd is not None and rnd.phase == Phase.SETTLED
