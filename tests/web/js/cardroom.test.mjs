@@ -252,6 +252,33 @@ describe('a card-room table', () => {
   });
 });
 
+describe('the player-dealer\'s settlement', () => {
+  it('one bank line: the bank\'s result, no hand of their own', () => {
+    const s0 = after(SNAP_PAUSE);
+    const settlement = {
+      type: 'settlement',
+      game_number: GAME,
+      outcome: 'lose',
+      category: 'pair',
+      best_five: ['4s', '4h', 'Qc', '9s', '6s'],
+      wagers: { bank: { stake: 500, result: 'lose', net: -125, bank_left: 375, coverage: 'action' } },
+      net: -125,
+      balance: 875,
+    };
+    const s = reduce(s0, settlement);
+    assert.deepEqual(s, {
+      ...s0,
+      phase: 'settled',
+      deadline: null,
+      settlement,
+      mine: null,
+      roundBets: { ...BETS0, bank: 500 },
+      own: { ...s0.own, balance: 875 },
+      effects: [{ type: 'balance', balance: 875 }],
+    });
+  });
+});
+
 describe('seats, sitting and back-line bets', () => {
   it('seats: 1 to 7 from the own seat, the banker, the turn and the bets listed', () => {
     const s = after(

@@ -180,7 +180,8 @@ function applySettlement(s, msg, fx) {
   return {
     ...s,
     settlement: msg,
-    mine: s.mine ?? { category: msg.category, best_five: msg.best_five, outcome: msg.outcome },
+    // The player-dealer's own settlement (one `bank` line) has the dealer's hand: not theirs to show as a hand.
+    mine: s.mine ?? (msg.wagers?.bank ? null : { category: msg.category, best_five: msg.best_five, outcome: msg.outcome }),
     roundBets: { ...ZERO_BETS, ...stakes },
     own: s.own ? { ...s.own, balance: msg.balance } : s.own,
   };

@@ -368,7 +368,9 @@ function renderResult(st) {
   const side = h('div', { class: 'result-side' });
   box.append(main, side);
   main.append(h('div', { class: 'result-head' }, head));
-  main.append(h('div', { class: 'result-sub' }, s.outcome === 'fold' ? t('hand.folded') : t(`outcome.${s.outcome}`)));
+  // The player-dealer's own result is the bank's (one `bank` line): no hand of theirs.
+  const sub = s.wagers?.bank ? t('cr.bank_result') : s.outcome === 'fold' ? t('hand.folded') : t(`outcome.${s.outcome}`);
+  main.append(h('div', { class: 'result-sub' }, sub));
   // At a card-room table: each wager's coverage by the bank (action, collected at the
   // fold, returned uncovered, partly covered).
   const covered = Object.values(s.wagers ?? {}).some((w) => w?.coverage);
