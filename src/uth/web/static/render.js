@@ -588,6 +588,7 @@ function renderCardRoom(view) {
   const form = offerForm(s);
   const f = $('offer-form');
   f.hidden = !form;
+  panel.classList.toggle('offering', Boolean(form)); // on narrow screens: over the bottom of the window
   if (form) {
     const input = $('offer-bank');
     // A new offer starts at the table's minimum; the player's typing is kept across renders.
