@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
 from decimal import Decimal
 from typing import Any
@@ -21,6 +22,7 @@ from uth.cards import (
     stacked_deck,
 )
 from uth.engine import Phase, Round
+from uth.engine.banking import OfferStep
 from uth.engine.history import (
     FORMAT,
     LedgerMove,
@@ -456,3 +458,49 @@ def test_expected_ledger_of_a_voided_round_refunds_every_debit() -> None:
         LedgerMove("bob", "refund", "ante", D(5)),
         LedgerMove("bob", "refund", "blind", D(5)),
     )
+
+
+# --- a card room's player-dealer and offer (issue 13) -----------------------------
+
+
+def _with_offers(record: RoundRecord) -> RoundRecord:
+    offers = (
+        OfferStep("amy", 1, "declined"),
+        OfferStep("eve", 4, "passed_over"),
+        OfferStep("pd", 5, "accepted", D(1000)),
+    )
+    return replace(record, player_dealer="pd", offers=offers)
+
+
+def test_a_card_room_record_keeps_the_player_dealer_and_the_offer() -> None:
+    plain = record_of(card_room_round())
+    assert {"player_dealer", "offers"}.isdisjoint(json.loads(encode(plain)))  # as before
+    assert decode(encode(plain)).offers == ()
+    record = _with_offers(plain)
+    text = encode(record)
+    data = json.loads(text)
+    assert data["player_dealer"] == "pd"
+    assert data["offers"] == [
+        {"player": "amy", "seat": 1, "outcome": "declined", "bank": None},
+        {"player": "eve", "seat": 4, "outcome": "passed_over", "bank": None},
+        {"player": "pd", "seat": 5, "outcome": "accepted", "bank": "1000.00"},
+    ]
+    assert decode(text) == record
+    assert replay(decode(text)).ok
+    # The bank moves in the ledger: debited, then back with the bank's result.
+    moves = expected_ledger(record)
+    assert moves[0] == LedgerMove("pd", "wager", "bank", D(-1000))
+    assert moves[-1] == LedgerMove("pd", "payout", "bank", D(1000) + record.banker_net)
+
+
+def test_replay_refuses_an_offer_that_does_not_end_with_the_bank() -> None:
+    data = json.loads(encode(_with_offers(record_of(card_room_round()))))
+    data["offers"][2]["bank"] = "900.00"
+    report = replay(decode(canonical_json(data)))
+    assert report.difference == (
+        "offers[2]: stored accepted by 'pd' with 900.00, expected the player-dealer "
+        "'pd' accepting the bank 1000.00"
+    )
+    data["offers"][2]["outcome"] = "dealt"
+    with pytest.raises(InvalidRecordError, match=r"offers\[2\]\.outcome"):
+        decode(canonical_json(data))

@@ -176,3 +176,87 @@ def test_sigkill_mid_round_voids_and_refunds_on_restart(tmp_path: Path) -> None:
         tables = httpx.get(f"{base}/healthz", timeout=5).json()["tables"]
         assert tables["t1"] in ("betting", "closed")
     assert f"voided unfinished round {game_number}" in log.read_text()
+
+
+CARD_ROOM = {
+    "id": "t1",
+    "rules": "california",
+    "betting_seconds": 1,
+    "yellow_seconds": 0.5,
+    "decision_seconds": 120,
+    "pause_seconds": 1,
+    "offer_seconds": 10,
+}
+
+
+def _command(ws: ClientConnection, payload: dict[str, Any], until: float) -> dict[str, Any]:
+    """Send a command; its reply (other messages read meanwhile are dropped)."""
+    ws.send(json.dumps(payload))
+    while True:
+        reply = _recv(ws, until)
+        if reply.get("id") == payload["id"] and reply["type"] in ("accepted", "error"):
+            return reply
+
+
+def _sit(ws: ClientConnection, seat: int, until: float) -> None:
+    """Take a seat in a pause between rounds (retried at each pause)."""
+    for attempt in range(20):
+        reply = _command(ws, {"type": "sit", "id": f"sit-{attempt}", "seat": seat}, until)
+        if reply["type"] == "accepted":
+            return
+        assert reply["code"] == "wrong_phase", reply
+        _recv_until(ws, "pause", until)
+    pytest.fail("could not sit in 20 pauses")
+
+
+def test_sigkill_mid_round_refunds_the_player_dealers_bank(tmp_path: Path) -> None:
+    """Issue 13: the bank, debited when the round opened, is refunded with the wagers."""
+    env = {
+        "UTH_DATABASE_URL": f"sqlite:///{tmp_path / 'uth.db'}",
+        "UTH_TABLES_FILE": str(write_tables(tmp_path / "tables.toml", [CARD_ROOM])),
+        "UTH_OPERATOR_TOKEN": OPERATOR_TOKEN,
+        "UTH_HOST": "127.0.0.1",
+        "UTH_LOG_LEVEL": "warning",
+    }
+    log = tmp_path / "server.log"
+    with _server(env, log) as (base, proc):
+        tokens = {}
+        for name in ("banker", "player"):
+            r = httpx.post(f"{base}/api/players", json={"name": name}, timeout=5)
+            assert r.status_code == 201, r.text
+            tokens[name] = r.json()["token"]
+        ws_url = base.replace("http://", "ws://") + "/ws/tables/t1"
+        with connect(ws_url, open_timeout=5) as pd, connect(ws_url, open_timeout=5) as pl:
+            until = time.monotonic() + 90
+            for ws, name in ((pd, "banker"), (pl, "player")):
+                ws.send(json.dumps({"type": "auth", "token": tokens[name]}))
+                assert _recv(ws, until)["type"] == "snapshot"
+            # Seat 2 first: an offer to seat 2 alone times out (declined) and seat 1 sits
+            # in the next pause; with both seated the offer starts at seat 1.
+            _sit(pl, 2, until)
+            _sit(pd, 1, until)
+            while not _recv_until(pd, "offer", until)["to_you"]:
+                pass
+            reply = _command(
+                pd, {"type": "answer_offer", "id": "bank", "accept": True, "bank": 100}, until
+            )
+            assert reply["type"] == "accepted", reply
+            _bet(pl, until)
+            game_number = _recv_until(pl, "betting_closed", until)["game_number"]
+            assert _recv_until(pl, "decision_required", until)["street"] == "pre_flop"
+            auth = {"Authorization": f"Bearer {tokens['banker']}"}
+            assert httpx.get(f"{base}/api/me", headers=auth, timeout=5).json()["balance"] == 900
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait(10)
+
+    with _server(env, log) as (base, _):
+        me = httpx.get(f"{base}/api/me", headers=auth, timeout=5).json()
+        assert me["balance"] == 1000
+        ledger = httpx.get(f"{base}/api/ledger", headers=auth, timeout=5).json()
+        assert entries_of(assert_ledger_consistent(ledger, me["balance"])) == [
+            ("signup", None, 1000, 1000),
+            ("wager", "bank", -100, 900),
+            ("refund", "bank", 100, 1000),
+        ]
+        (row,) = httpx.get(f"{base}/api/history", headers=auth, timeout=5).json()
+        assert (row["game_number"], row["status"]) == (game_number, "voided")

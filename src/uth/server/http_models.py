@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from uth.server.messages import Money, TableInfo
+from uth.server.message_parts import Money, TableInfo
 
 #: An ISO 8601 time in UTC, ``2026-11-29T23:30:15+00:00``.
 Time = str

@@ -108,6 +108,7 @@ class CardRoom(TableCommands):
         except UthError as exc:
             raise CommandError("wrong_phase", str(exc)) from None
         seat.number = cmd.seat
+        seat.behind = None  # a seated player bets at their seat
         self._bets_dirty = True
 
     def _answer_offer(self, seat: Seat, cmd: AnswerOffer) -> None:
@@ -162,7 +163,6 @@ class CardRoom(TableCommands):
             raise CommandError(
                 "not_seated", f"behind: seat {cmd.behind} has no player to bet behind"
             )
-        seat.behind = cmd.behind
 
     def _behind_hand(self, seat: Seat) -> str | None:
         """The hand id a back-line bet follows (None: not a back-line bet)."""

@@ -223,9 +223,21 @@ class TableCommands(TableMessages):
         if bets[cmd.spot] >= cap:
             raise CommandError("over_limit", f"amount: {cmd.spot} is at its maximum {cap}")
         bets[cmd.spot] += min(amount, cap - bets[cmd.spot])
+        if cmd.behind is not None:
+            # A back-line bet follows the seat's Play: it needs funds for the largest.
+            multiples = self.rules.play_multiples
+            most = max((*multiples.pre_flop, *multiples.flop, *multiples.river)) * bets["ante"]
+            if cost(bets) - seat.staked + most > self.funds.available(seat.player_id):
+                raise CommandError(
+                    "insufficient_funds",
+                    f"behind: a back-line bet needs funds for the largest Play it may "
+                    f"follow ({most}) besides its wagers",
+                )
         previous = dict(seat.bets)
         self._set_bets(seat, bets)
         seat.undo.append((previous, False))
+        if cmd.behind is not None:  # a card room's back-line bet (checked above)
+            seat.behind = cmd.behind
         return {"notice": "maximum"} if bets[cmd.spot] == cap else None
 
     def _undo(self, seat: Seat, cmd: Undo) -> None:

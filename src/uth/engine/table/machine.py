@@ -298,8 +298,9 @@ class TableMachine(CardRoom):
                     self._resume_requested = False
                 self._end_room_round()
                 yield from self._pause_after_round()
-            else:
+            elif self._room is not None:  # a pause to sit down before the next offer
                 self._end_room_round()
+                yield from self._pause_after_round()
 
     def _pause_after_round(self) -> _Loop[None]:
         self._forget_departed()
@@ -326,6 +327,9 @@ class TableMachine(CardRoom):
             pid = int(state.player)
             bank: Decimal | None = None
             if room.backer is not None and state.seat is None:
+                self.deadline = self.now  # the backer answers at once
+                for other in self.seats:
+                    self._send(other, self._offer_message(state, other))
                 available = self.funds.available(pid)
                 wanted = limits.max if limits.max is not None else limits.min
                 bank = min(wanted, available)
@@ -334,7 +338,7 @@ class TableMachine(CardRoom):
                     room.reserved = bank
                 else:
                     bank = None
-            elif pid in self.seats:
+            elif pid in self.seats and self.seats[pid].connections > 0:
                 self.deadline = self.now + timedelta(seconds=room.offer_seconds)
                 self._offer_to, self._offer_reply = pid, None
                 for other in self.seats:
@@ -388,13 +392,17 @@ class TableMachine(CardRoom):
         return {
             "type": "offer",
             "player_id": pid,
-            "name": self.seats[pid].name,
+            "name": self.seats[pid].name if pid in self.seats else self._backer_name(),
             "seat": state.seat,
             "deadline": self.deadline.isoformat(),
             "min_bank": money_json(limits.min),
             "max_bank": None if limits.max is None else money_json(limits.max),
             "to_you": to == pid,
         }
+
+    def _backer_name(self) -> str:
+        backer = self._room.backer if self._room is not None else None
+        return "" if backer is None else backer[1]
 
     def _end_room_round(self) -> None:
         """Card rooms, after a round (or a betting window nobody bet in): give back a
@@ -425,8 +433,7 @@ class TableMachine(CardRoom):
         for seat in self.seats.values():
             seat.doubled = False
             seat.undo.clear()
-            seat.decisions = []
-            seat.behind = None
+            seat.decisions = []  # ``behind`` stays: Repeat bets behind the same seat
         self.deadline = now + timedelta(seconds=self.settings.betting_seconds)
         yellow_at = self.deadline - timedelta(seconds=self.settings.yellow_seconds)
         self._broadcast(
@@ -1006,7 +1013,8 @@ class TableMachine(CardRoom):
                     )
             except Exception:
                 log.exception("table %s: round %s not voided", self.settings.id, self.game_number)
-        for pid in list(self.seats):
+        backer = self._room.backer if self._room is not None else None
+        for pid in [*self.seats, *([backer[0]] if backer and backer[0] not in self.seats else [])]:
             try:
                 balance = yield ReloadBalance(pid)
             except Exception:

@@ -147,7 +147,14 @@ class TableMessages(TableState):
             "paused": self.paused,
             "last_bets": _bets_json(self._last_bets.get(player_id)),
             **({"trainer": coached} if (coached := self._trainer_view(seat)) else {}),
+            **self.room_fields(),
         }
+
+    def room_fields(self) -> dict[str, Any]:
+        """A card room's ``player_dealer`` and ``turn`` (none at a house-banked table:
+        see :class:`~uth.engine.table.cardroom.CardRoom`).
+        """
+        return {}
 
     def _settlement_stored(self) -> bool:
         """The round's settlement is stored: its showdown may be shown."""
@@ -177,6 +184,7 @@ class TableMessages(TableState):
                 "trips": money_json(b["trips"]),
                 "bad_beat": money_json(b["bad_beat"]),
                 "total": money_json(total),
+                **({"behind": s.behind} if s.behind is not None else {}),
             }
             for total, s, b in rows[: self.settings.listed_bets]
         ]

@@ -1,0 +1,150 @@
+"""A California card-room table over the real WebSocket endpoint, on SQLite and
+PostgreSQL (issue 13): players take seats, the position of player-dealer is offered
+and taken with a bank, a back-line bet rides behind a seat, decisions are taken in
+turn, and the ledger moves to the cent: the bank is reserved at the offer, debited
+when the round opens and credited back with its result.
+
+Seed 6 deals the blue deck first: seat 1 gets 8s Qs, the dealer 3c Js, the board
+Jh Qc 7h 9c Tc (a queen-high straight against the dealer's pair of jacks): the
+seat and the bet behind it win Ante, Blind (a straight pays 1:1) and Play 4x.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from helpers import decks, entries_of, live_server
+
+TABLE: dict[str, Any] = {
+    "id": "t1",
+    "name": "Test card room",
+    "rules": "california",
+    "betting_seconds": 10,
+    "yellow_seconds": 3,
+    "decision_seconds": 10,
+    "pause_seconds": 2,
+    "offer_seconds": 5,
+}
+
+
+def test_a_california_round_with_a_banker_and_a_back_line_bet(
+    store_url: str, tmp_path: Path
+) -> None:
+    assert decks(6, 1)[0][:9] == ("8s", "Qs", "3c", "Js", "Jh", "Qc", "7h", "9c", "Tc")
+    with live_server(store_url, tmp_path, seed=6, tables=[TABLE]) as srv:
+        alice, bob, carol = srv.sign_in("alice"), srv.sign_in("bob"), srv.sign_in("carol")
+        with srv.connect(alice) as a, srv.connect(bob) as b, srv.connect(carol) as c:
+            assert a.snapshot["phase"] == "pause"
+            assert (a.snapshot["player_dealer"], a.snapshot["turn"]) == (None, None)
+            assert a.snapshot["player"]["seat"] is None  # a card room: sit to take a seat
+            assert a.ok("sit", seat=1)["state"]["phase"] == "pause"
+            b.ok("sit", seat=2)
+            assert c.cmd("sit", seat=2)["code"] == "seat_taken"
+            srv.advance_to(a.snapshot)  # the pause ends: the offer starts at seat 1
+            offered = a.recv_until("offer")
+            assert offered == {
+                "type": "offer",
+                "player_id": alice.id,
+                "name": "alice",
+                "seat": 1,
+                "deadline": "2026-11-29T23:30:22+00:00",
+                "min_bank": 100,
+                "max_bank": 100000,
+                "to_you": True,
+            }
+            assert c.recv_until("offer")["to_you"] is False
+            assert b.recv_until("offer")["to_you"] is False
+            a.ok("answer_offer", accept=False)
+            assert b.recv_until("offer")["to_you"] is True
+            assert b.cmd("answer_offer", accept=True)["code"] == "invalid_amount"
+            assert b.ok("answer_offer", accept=True, bank=500)["state"]["balance"] == 500
+            assert srv.me(bob) == 500  # the bank is reserved
+            banker = {
+                "type": "banker",
+                "player_id": bob.id,
+                "name": "bob",
+                "seat": 2,
+                "bank": 500,
+                "declined": ["alice"],
+            }
+            for conn in (a, b, c):
+                assert conn.recv_until("banker") == banker
+            opened = a.recv_until("betting_open")
+            a.ok("place_bet", spot="ante", amount=10)
+            assert c.cmd("place_bet", spot="ante", amount=5)["code"] == "not_seated"
+            c.ok("place_bet", spot="ante", amount=5, behind=1)
+            assert b.cmd("place_bet", spot="ante", amount=5)["code"] == "wrong_phase"
+            srv.advance_to(opened)
+            asked = a.recv_until("decision_required")
+            assert asked["street"] == "pre_flop"
+            state = c.recv_until("state")
+            while state["turn"] is None:  # the state sent when the banker was taken
+                state = c.recv_until("state")
+            assert state["turn"] == {
+                "seat": 1,
+                "player_id": alice.id,
+                "deadline": "2026-11-29T23:30:37+00:00",
+            }
+            assert state["player_dealer"] == {
+                "player_id": bob.id,
+                "name": "bob",
+                "seat": 2,
+                "bank": 500,
+                "bank_left": 500,
+            }
+            assert c.cmd("decide", action="play_4x")["code"] == "wrong_phase"
+            a.ok("decide", action="play_4x")
+            settled = a.recv_until("settlement")
+            assert (settled["outcome"], settled["net"], settled["balance"]) == ("win", 60, 1060)
+            assert settled["wagers"]["blind"] == {
+                "stake": 10,
+                "result": "win",
+                "net": 10,
+                "bank_left": 480,
+                "coverage": "action",
+            }
+            behind = c.recv_until("settlement")
+            assert (behind["net"], behind["balance"]) == (30, 1030)
+            assert behind["wagers"]["play"]["bank_left"] == 410
+            own = b.recv_until("settlement")
+            assert own["wagers"] == {
+                "bank": {
+                    "stake": 500,
+                    "result": "lose",
+                    "net": -90,
+                    "bank_left": 410,
+                    "coverage": "action",
+                }
+            }
+            assert (own["net"], own["balance"]) == (-90, 910)
+            b.recv_until("pause")
+        # The ledger to the cent, and every balance is the sum of its entries.
+        assert entries_of(srv.assert_consistent(alice)) == [
+            ("signup", None, 1000, 1000),
+            ("wager", "ante", -10, 990),
+            ("wager", "blind", -10, 980),
+            ("wager", "play", -40, 940),
+            ("payout", "ante", 20, 960),
+            ("payout", "blind", 20, 980),
+            ("payout", "play", 80, 1060),
+        ]
+        assert entries_of(srv.assert_consistent(bob)) == [
+            ("signup", None, 1000, 1000),
+            ("wager", "bank", -500, 500),
+            ("payout", "bank", 410, 910),
+        ]
+        assert entries_of(srv.assert_consistent(carol)) == [
+            ("signup", None, 1000, 1000),
+            ("wager", "ante", -5, 995),
+            ("wager", "blind", -5, 990),
+            ("wager", "play", -20, 970),
+            ("payout", "ante", 10, 980),
+            ("payout", "blind", 10, 990),
+            ("payout", "play", 40, 1030),
+        ]
+        assert (srv.me(alice), srv.me(bob), srv.me(carol)) == (1060, 910, 1030)
+        (row,) = srv.history(bob)  # the player-dealer's round, in their history
+        assert (row["status"], row["net"]) == ("settled", -90)
+        detail = srv.round_detail(bob, row["game_number"])
+        assert (detail["balance_before"], detail["balance_after"]) == (1000, 910)

@@ -1,0 +1,324 @@
+"""The card-room configuration of the table machine (issue 13; seeds 000, 002;
+RULES.md "Who banks", "A round", "Order of decisions"): the offer of the
+player-dealer position, decisions in turn, back-line bets, the bank in the ledger.
+Plain calls, no event loop (machine_host). California rules, 10 s betting (3 s
+yellow), 10 s decisions, a 2 s pause, 5 s per offer.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from machine_host import Host, deck
+
+from uth.engine import history
+from uth.engine.table import AnswerOffer, Decide, PlaceBet, PlayerDealerBank, Sit
+from uth.rules import preset
+
+D = Decimal
+#: Seat 1 gets As Ks, the dealer 5c 6d, the board Ah Kh Qs 7c 8d (no qualifier).
+ONE_SEAT = "As Ks 5c 6d Ah Kh Qs 7c 8d"
+GAME = "20261130-120002-0001"
+
+
+def at(second: int) -> str:
+    return f"2026-11-30T12:00:{second:02d}+00:00"
+
+
+def room(
+    players: int, decks: list[str], *, backer: tuple[int, str] | None = None
+) -> tuple[Host, PlayerDealerBank]:
+    """A California table with ``players`` accounts of 1000 (and the backer's)."""
+    bank = PlayerDealerBank(preset("california"), backer=backer, offer_seconds=5)
+    balances = {pid: D(1000) for pid in range(1, players + 1)}
+    if backer is not None:
+        balances[backer[0]] = D(5000)
+    h = Host("california", balances, decks=[deck(d) for d in decks], banking=bank)
+    return h, bank
+
+
+def seated(h: Host, seats: dict[int, int]) -> None:
+    """Players join (and take ``seats``) in the first pause; then the offer opens."""
+    assert h.machine.phase == "pause"  # nobody was seated at the first offer
+    for pid in range(1, len(h.initial) + 1):
+        if pid in h.initial:
+            h.join(pid)
+    for pid, number in seats.items():
+        assert h.send(pid, Sit(f"sit{pid}", number))["type"] == "accepted"
+    h.advance_until("offer")
+
+
+def offer(to: int, name: str, seat: int | None, deadline: int, you: bool) -> dict[str, Any]:
+    return {
+        "type": "offer",
+        "player_id": to,
+        "name": name,
+        "seat": seat,
+        "deadline": at(deadline),
+        "min_bank": 100,
+        "max_bank": 100000,
+        "to_you": you,
+    }
+
+
+def dealer(bank: int, left: int, pid: int = 2, seat: int | None = 2) -> dict[str, Any]:
+    return {"player_id": pid, "name": f"p{pid}", "seat": seat, "bank": bank, "bank_left": left}
+
+
+def test_a_card_room_round_one_banking_one_behind_a_seat() -> None:
+    h, bank = room(3, [ONE_SEAT, ONE_SEAT])
+    seated(h, {1: 1, 2: 2})
+    # The offer starts at seat 1: player 1 declines, player 2 banks 500.
+    assert [h.take(p) for p in (1, 2, 3)] == [
+        [offer(1, "p1", 1, 7, True)],
+        [offer(1, "p1", 1, 7, False)],
+        [offer(1, "p1", 1, 7, False)],
+    ]
+    assert h.send(2, AnswerOffer("o0", False))["code"] == "not_offered"
+    assert h.send(1, AnswerOffer("o1", False))["type"] == "accepted"
+    assert h.send(2, AnswerOffer("o2", True, 100001))["code"] == "over_limit"
+    assert h.send(2, AnswerOffer("o3", True, 1001))["code"] == "insufficient_funds"
+    reply = h.send(2, AnswerOffer("o4", True, 500))
+    assert reply["state"]["balance"] == 500  # the bank is reserved at once
+    banker = {"type": "banker", "player_id": 2, "name": "p2", "seat": 2, "bank": 500}
+    for pid in (1, 2, 3):
+        got = h.take(pid)
+        assert got[0] == offer(2, "p2", 2, 7, pid == 2)
+        assert got[1] == {**banker, "declined": ["p1"]}
+        assert got[2]["type"] == "state" and got[2]["player_dealer"] == dealer(500, 500)
+        assert got[2]["turn"] is None
+        assert got[3]["type"] == "betting_open" and got[3]["game_number"] == GAME
+    # Betting: the seat bets, the back-line bettor bets behind seat 1, the banker cannot.
+    assert h.send(1, PlaceBet("b1", "ante", 10))["type"] == "accepted"
+    assert h.send(3, PlaceBet("b2", "ante", 5))["code"] == "not_seated"
+    assert h.send(3, PlaceBet("b3", "ante", 5, behind=2))["code"] == "not_seated"
+    assert h.send(3, PlaceBet("b6", "ante", 300, behind=1))["message"] == (
+        "behind: a back-line bet needs funds for the largest Play it may follow (1200.00) "
+        "besides its wagers"
+    )
+    assert h.send(3, PlaceBet("b4", "ante", 5, behind=1))["type"] == "accepted"
+    assert h.send(2, PlaceBet("b5", "ante", 5))["message"] == (
+        "place_bet: the player-dealer does not bet"
+    )
+    assert h.send(1, Sit("s9", 4))["code"] == "wrong_phase"  # seats change between rounds
+    h.advance_until("pre_flop")
+    turn = {"seat": 1, "player_id": 1, "deadline": at(22)}
+    for pid in (1, 2, 3):
+        last = h.take(pid)[-1]
+        assert (last["type"], last["turn"], last["player_dealer"]) == (
+            "state",
+            turn,
+            dealer(500, 500),
+        )
+    # Only seat 1 decides; the back-line bet follows it.
+    assert h.send(3, Decide("d3", "play_4x"))["message"] == (
+        "decide: it is not your turn on the pre_flop"
+    )
+    assert h.send(1, Decide("d1", "play_4x"))["type"] == "accepted"
+    h.advance_until("pause")
+    out = {pid: h.take(pid) for pid in (1, 2, 3)}
+    settlement = {m["type"]: m for m in out[1]}["settlement"]
+    assert settlement["wagers"]["play"] == {
+        "stake": 40,
+        "result": "win",
+        "net": 40,
+        "bank_left": 460,
+        "coverage": "action",
+    }
+    assert (settlement["net"], settlement["balance"]) == (40, 1040)
+    behind = {m["type"]: m for m in out[3]}["settlement"]
+    assert behind["wagers"]["play"] == {
+        "stake": 20,
+        "result": "win",
+        "net": 20,
+        "bank_left": 440,
+        "coverage": "action",
+    }
+    assert {m["type"]: m for m in out[2]}["settlement"] == {
+        "type": "settlement",
+        "game_number": GAME,
+        "outcome": "lose",
+        "category": "high_card",
+        "best_five": ["Ah", "Kh", "Qs", "8d", "7c"],
+        "wagers": {
+            "bank": {
+                "stake": 500,
+                "result": "lose",
+                "net": -60,
+                "bank_left": 440,
+                "coverage": "action",
+            }
+        },
+        "net": -60,
+        "balance": 940,
+    }
+    assert [m["player_dealer"] for m in out[2] if m["type"] == "state"] == [dealer(500, 440)]
+    # The ledger to the cent: the bank debited at the open, 440 back at settlement.
+    assert h.books.entries == [
+        ("debit", 1, 1, "ante", D("-10")),
+        ("debit", 1, 1, "blind", D("-10")),
+        ("debit", 1, 3, "ante", D("-5")),
+        ("debit", 1, 3, "blind", D("-5")),
+        ("debit", 1, 2, "bank", D("-500")),
+        ("debit", 1, 1, "play", D("-40")),
+        ("debit", 1, 3, "play", D("-20")),
+        ("credit", 1, 1, "ante", D("10")),
+        ("credit", 1, 1, "blind", D("10")),
+        ("credit", 1, 1, "play", D("80")),
+        ("credit", 1, 3, "ante", D("5")),
+        ("credit", 1, 3, "blind", D("5")),
+        ("credit", 1, 3, "play", D("40")),
+        ("credit", 1, 2, "bank", D("440")),
+    ]
+    assert h.books.balances == {1: D(1040), 2: D(940), 3: D(1020)}
+    h.check_money()
+    h.check_replays()
+    record = history.decode(h.books.kept[1])
+    assert (record.player_dealer, record.bank, record.deck_colour) == ("2", D(500), "blue")
+    assert [(o.player, o.seat, o.outcome, o.bank) for o in record.offers] == [
+        ("1", 1, "declined", None),
+        ("2", 2, "accepted", D(500)),
+    ]
+    assert bank.banker is None and bank.rotation.streak == ("2", 1)
+
+
+def test_decisions_in_turn_each_with_its_timer() -> None:
+    # Seat 1: As Ks, seat 3: 2c 3d; the dealer 5c 6d.
+    h, _ = room(3, ["As Ks 2c 3d 5c 6d Ah Kh Qs 7c 8d"] * 2)
+    seated(h, {1: 1, 2: 2, 3: 3})
+    h.send(1, AnswerOffer("o1", False))
+    h.send(2, AnswerOffer("o2", True, 100))
+    h.send(1, PlaceBet("b1", "ante", 10))
+    h.send(3, PlaceBet("b3", "ante", 10))
+    h.advance_until("pre_flop")
+    h.take(3)
+    assert h.send(3, Decide("d3", "check"))["code"] == "wrong_phase"
+    h.advance(10)  # seat 1's timer: AUTO CHECKED; seat 3's window opens
+    msgs = h.take(3)
+    assert [m["type"] for m in msgs] == ["decision", "decision_required", "state"]
+    assert msgs[2]["turn"] == {"seat": 3, "player_id": 3, "deadline": at(32)}
+    assert h.machine.seats[1].decisions == ["auto:check"]
+    assert h.send(1, Decide("d1", "check"))["code"] == "wrong_phase"
+    assert h.send(3, Decide("d3b", "check"))["type"] == "accepted"
+    assert h.machine.phase == "flop"
+    h.advance_until("pause")  # flop checks, river folds by the timers
+    assert h.machine.seats[1].decisions == ["auto:check", "auto:check", "auto:fold"]
+    h.check_money()
+    h.check_replays()
+    # Two folds: 40 collected for the bank (100 + 40 back).
+    assert h.books.balances == {1: D(980), 2: D(1040), 3: D(980)}
+
+
+def test_nobody_banks_no_round_is_dealt() -> None:
+    h, bank = room(2, [])
+    h.join(1)  # watching, not seated: nobody to offer the position to
+    h.advance(2)
+    assert [m.get("code") for m in h.take(1)] == ["no_players", None]  # no_banker, pause
+    seated(h, {1: 1, 2: 2})
+    h.take(1)
+    h.send(1, AnswerOffer("o1", False))
+    h.advance(5)  # player 2 does not answer in time: declined
+    assert h.take(1)[-3:] == [
+        offer(2, "p2", 2, 9, False),
+        {
+            "type": "no_banker",
+            "code": "all_declined",
+            "message": "Nobody accepted the bank: no round is dealt.",
+        },
+        {
+            "type": "pause",
+            "now": at(9),
+            "deadline": at(11),
+            "seconds_left": 2.0,
+        },
+    ]
+    assert h.books.status == {} and bank.rotation.in_round is False
+
+
+def test_the_backer_banks_when_every_player_declines() -> None:
+    h, _ = room(2, [ONE_SEAT, ONE_SEAT], backer=(9, "backer"))
+    h.advance_until("pause")  # the backer banked the first round; nobody bet
+    seated(h, {1: 1, 2: 2})
+    # After a round of the backer's the offer starts one seat further: seat 2.
+    assert h.send(2, AnswerOffer("o2", False))["type"] == "accepted"
+    assert h.send(1, AnswerOffer("o1", False))["type"] == "accepted"
+    got = [m for m in h.take(1) if m["type"] in ("offer", "banker")][-2:]
+    assert got == [
+        {
+            "type": "offer",
+            "player_id": 9,
+            "name": "backer",
+            "seat": None,
+            "deadline": at(12),
+            "min_bank": 100,
+            "max_bank": 100000,
+            "to_you": False,
+        },
+        {
+            "type": "banker",
+            "player_id": 9,
+            "name": "backer",
+            "seat": None,
+            "bank": 5000,
+            "declined": ["p2", "p1"],
+        },
+    ]
+    h.send(1, PlaceBet("b1", "ante", 10))
+    h.advance_until("pause")  # timers: check, check, fold at the river
+    assert h.books.balances[9] == D(5020) and h.books.balances[1] == D(980)
+
+
+def test_the_banker_is_passed_over_after_two_rounds() -> None:
+    h, _ = room(2, [ONE_SEAT] * 4)
+    seated(h, {1: 1, 2: 2})
+    for n in range(3):
+        if n < 2:
+            h.send(1, AnswerOffer(f"o{n}", True, 100))
+        h.send(2, AnswerOffer(f"q{n}", True, 100))
+        bankers = [m for m in h.take(2) if m["type"] == "banker"]
+        if n == 2:  # player 1 banked two rounds: the offer starts at seat 2 now
+            assert bankers == [
+                {
+                    "type": "banker",
+                    "player_id": 2,
+                    "name": "p2",
+                    "seat": 2,
+                    "bank": 100,
+                    "declined": [],
+                }
+            ]
+            break
+        assert [b["player_id"] for b in bankers] == [1]
+        h.send(2, PlaceBet(f"b{n}", "ante", 10))
+        h.advance_until("pause")
+        h.advance_until("offer")
+    h.check_money()
+    h.check_replays()
+
+
+def test_a_void_mid_round_refunds_the_bank_and_an_empty_round_releases_it() -> None:
+    h, bank = room(2, [ONE_SEAT, ONE_SEAT])
+    seated(h, {1: 1, 2: 2})
+    h.send(1, AnswerOffer("o1", True, 300))
+    assert h.purse.available(1) == D(700)
+    h.advance_until("pause")  # nobody bet: no round, the reservation is given back
+    assert h.purse.available(1) == D(1000) and h.books.entries == []
+    assert bank.rotation.streak == (None, 0)  # a round not dealt does not count
+    h.advance_until("offer")
+    h.send(1, AnswerOffer("o2", True, 300))
+    h.send(2, PlaceBet("b2", "ante", 10))
+    h.advance_until("pre_flop")
+    assert h.machine.request_void(h.machine.game_number or "", "test", "operator") == "voiding"
+    h.run()
+    h.advance_until("pause")
+    rid = max(h.books.status)
+    assert h.books.status[rid] == "voided"
+    assert [e for e in h.books.entries if e[2] == 1] == [
+        ("debit", rid, 1, "bank", D(-300)),
+        ("refund", rid, 1, "bank", D(300)),
+    ]
+    assert h.books.balances == {1: D(1000), 2: D(1000)}
+    h.check_money()
+    h.check_replays()
+    assert history.decode(h.books.kept[rid]).player_dealer == "1"
