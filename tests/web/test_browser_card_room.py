@@ -84,7 +84,7 @@ def test_california_round_in_three_browsers(
         p.expect(_seat(p, 1)).to_have_class(re.compile(r"\bdealer\b"))
 
     # Betting: Bob at his seat, Cy behind Bob's seat (no button behind the banker's).
-    bob.wait_betting()
+    game = bob.wait_betting()
     bob.bet("ante", 25)
     cy.wait_betting()
     server.advance(1)  # the table's bets go out once a second: Bob's seat is known
@@ -132,5 +132,11 @@ def test_california_round_in_three_browsers(
     me = "async () => (await (await import('/static/api.js')).me()).balance"
     balances = {name: p.page.evaluate(me) for p, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy"))}
     assert balances == {"Ann": 825, "Bob": 1125, "Cy": 1050}
+    # The player-dealer's round in their History: the bank's result, in detail.
+    ann.loc("#btn-history").click()
+    ann.expect(ann.loc("#history-body tbody tr")).to_have_count(1)
+    ann.loc(f"#history-body [data-game='{game}'] button").click()
+    detail = ann.loc("#history-body .round-detail")
+    ann.expect(detail.locator(".detail-balance")).to_have_text("Balance: 1,000 → 825")
     for p in (ann, bob, cy):
         assert p.console_errors == []
