@@ -85,6 +85,10 @@ def test_california_round_in_three_browsers(
 
     # Betting: Bob at his seat, Cy behind Bob's seat (no button behind the banker's).
     game = bob.wait_betting()
+    ann.expect(ann.loc("#status-line")).to_have_text(
+        "You bank this round: the table plays against your bank."
+    )
+    ann.expect(ann.loc("#chips [data-chip]:enabled")).to_have_count(0)
     bob.bet("ante", 25)
     cy.wait_betting()
     server.advance(1)  # the table's bets go out once a second: Bob's seat is known

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { canSit, initialState, offerForm, reduce, seats } from '../../../src/uth/web/static/reducer.js';
+import { canBet, canSit, initialState, isPlayerDealer, offerForm, reduce, seats } from '../../../src/uth/web/static/reducer.js';
 
 const GAME = '20261130-180000-0001';
 const T0 = '2026-11-30T18:00:00+00:00';
@@ -183,6 +183,17 @@ describe('a card-room table', () => {
       declined: ['ann'],
       effects: [],
     });
+  });
+
+  it('the player-dealer bets nothing: betting is closed to them alone', () => {
+    const open = { type: 'betting_open', game_number: GAME, now: T0, deadline: T10, light: 'green' };
+    const banker = (id) => ({ type: 'banker', player_id: id, name: 'x', seat: 1, bank: 400, declined: [] });
+    const me = after(SNAP_PAUSE, banker(2), open);
+    assert.equal(isPlayerDealer(me), true);
+    assert.equal(canBet(me), false);
+    const other = after(SNAP_PAUSE, banker(1), open);
+    assert.equal(isPlayerDealer(other), false);
+    assert.equal(canBet(other), true);
   });
 
   it('no_banker: no round, the code kept for the words; a new offer clears it', () => {

@@ -494,9 +494,14 @@ export function reduce(state, message) {
 // ------------------------------------------------------------- selectors
 // Pure functions of the state, for the renderer and the glue.
 
-/** Betting is open to this page: the window is open, the light not red, connected. */
+/** Betting is open to this page: the window is open, the light not red, connected (and not the player-dealer). */
 export function canBet(s) {
-  return s.phase === 'betting' && s.light !== 'red' && s.connected;
+  return s.phase === 'betting' && s.light !== 'red' && s.connected && !isPlayerDealer(s);
+}
+
+/** This player banks the round (a card-room table's player-dealer: no hand of their own). */
+export function isPlayerDealer(s) {
+  return s.playerDealer !== null && String(s.playerDealer.player_id) === String(s.player?.id);
 }
 
 /** A spot's table limits as numbers ({min, max}), or null when the spot is not offered. */

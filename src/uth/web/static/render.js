@@ -23,6 +23,7 @@ import {
   canSit,
   chipEnabled,
   chips,
+  isPlayerDealer,
   limit,
   num,
   offerForm,
@@ -493,7 +494,8 @@ function renderStatus(s) {
     key = `status.min_${low.spot}`;
     vars = { min: low.min };
     kind = 'warn';
-  } else if (s.phase === 'betting' && num(s.own?.bets?.ante) > 0) key = 'status.bets_placed';
+  } else if (isPlayerDealer(s) && !s.settlement) key = 'cr.status_banking';
+  else if (s.phase === 'betting' && num(s.own?.bets?.ante) > 0) key = 'status.bets_placed';
   else if (s.phase === 'betting' && s.declinedNote) {
     key = s.declinedNote.key;
     vars = s.declinedNote.vars ?? {};
@@ -528,7 +530,7 @@ function renderCardRoom(view) {
   const betting = canBet(s);
   // A back-line bet: a player without a seat (a seated player bets at their own),
   // behind an occupied seat other than the player-dealer's.
-  const backLine = betting && !s.player?.seat && String(s.playerDealer?.player_id) !== String(s.player?.id);
+  const backLine = betting && !s.player?.seat;
   for (const row of seats(s)) {
     const cls = ['seat', row.me && 'me', row.dealer && 'dealer', row.turn && 'turn', s.behind === row.seat && 'behind'].filter(Boolean).join(' ');
     const node = h(
