@@ -1,0 +1,109 @@
+"""Random card-room play through the table machine (issue 13): seats taken and left,
+offers accepted and declined, bets at seats and behind them, decisions in and out of
+turn, clock moves, operator voids and storage failures. After every step money is
+conserved across all accounts, the player-dealer included (Host.check_money), every
+stored round replays to its result and ledger entries, the bank reserved is the
+banker's alone, nobody banks three rounds in a row, the discard rack holds one
+deck's colour, and a settled round's bank came back within twice the bank.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from machine_host import Host, StorageDown
+
+from uth.cards import SeededShuffler, SingleDeck
+from uth.engine.table import AnswerOffer, Decide, PlaceBet, PlayerDealerBank, Sit
+from uth.engine.table import effects as fx
+from uth.rules import preset
+
+PLAYERS = (1, 2, 3, 4)
+STEPS = 160
+WEIGHTS = {
+    "answer": 14,
+    "bet": 18,
+    "wait": 24,
+    "decide": 16,
+    "sit": 10,
+    "join": 5,
+    "leave_conn": 3,
+    "void": 3,
+    "resume": 3,
+    "storage": 2,
+}
+KINDS = tuple(kind for kind, weight in WEIGHTS.items() for _ in range(weight))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 2**31))
+def test_random_card_room_play_keeps_the_books(data: st.DataObject, seed: int) -> None:
+    procedure = SingleDeck(SeededShuffler(seed))
+    decks = [procedure.next_deck() for _ in range(2 * STEPS)]
+    balances = {1: Decimal(2000), 2: Decimal(500), 3: Decimal(300), 4: Decimal(150)}
+    room = PlayerDealerBank(preset("california"), offer_seconds=5)
+    h = Host("california", balances=balances, decks=list(decks), banking=room)
+    ids = iter(range(10**6))
+    for pid in PLAYERS:  # three seated, one to bet behind (the first pause)
+        h.join(pid)
+        if pid < 4:
+            h.send(pid, Sit(f"s{pid}", pid))
+    for _ in range(STEPS):
+        m = h.machine
+        kind = KINDS[data.draw(st.integers(0, len(KINDS) - 1))]
+        if m._offer_to is not None and data.draw(st.booleans()):
+            kind = "answer"  # the offer is most often answered in time
+        pid = data.draw(st.sampled_from(PLAYERS))
+        if kind == "decide" and m.round is not None and m.round.to_act is not None:
+            pid = data.draw(st.sampled_from([int(m.round.to_act), pid]))
+        if kind == "answer" and m._offer_to is not None:
+            pid = m._offer_to
+        rid = f"r{next(ids)}"
+        if kind == "join":
+            h.join(pid)
+        elif kind == "leave_conn" and pid in m.seats and m.seats[pid].connections:
+            h.disconnect(pid)
+        elif kind == "sit":
+            h.send(pid, Sit(rid, data.draw(st.integers(1, 7))))
+        elif kind == "answer":
+            bank = data.draw(st.sampled_from([100, None, 100, 250, 1000]))
+            h.send(pid, AnswerOffer(rid, bank is not None, bank))
+        elif kind == "bet":
+            behind = data.draw(st.sampled_from([None, None, None, 1, 2, 3]))
+            spot = data.draw(st.sampled_from(["ante", "ante", "trips"]))
+            h.send(pid, PlaceBet(rid, spot, data.draw(st.sampled_from([5, 10, 25])), None, behind))
+        elif kind == "decide":
+            action = data.draw(st.sampled_from(["play_4x", "play_2x", "play_1x", "check", "fold"]))
+            h.send(pid, Decide(rid, action))
+        elif kind == "wait" and m.wake_at is not None:  # to the window's end
+            until = m.deadline if m.deadline is not None and m.deadline > h.now else m.wake_at
+            h.advance(max(0.0, (until - h.now).total_seconds()))
+        elif kind == "void" and m.game_number is not None:
+            m.request_void(m.game_number, "operator void", "operator")
+            h.run()
+        elif kind == "resume" and m.game_number is not None:
+            m.request_resume(m.game_number)
+            h.run()
+        elif kind == "storage":
+            call = data.draw(st.sampled_from([fx.DebitWagers, fx.SettleRound, fx.OpenRound]))
+            h.fail_next(call, StorageDown("unreachable"))
+        h.check_money()
+        h.check_replays()
+        assert len(room.decks.rack.colours) <= 1
+        assert room.rotation.streak[1] <= 2
+        banker = room.banker
+        for pid_ in PLAYERS:
+            if banker is None or banker.player_id != pid_:
+                assert pid_ not in h.purse.reserved or h.purse.reserved[pid_] == (
+                    m.seats[pid_].staked + m.seats[pid_].pending_play if pid_ in m.seats else 0
+                )
+        for rid_, status in h.books.status.items():
+            if status == "settled":
+                back = [e[4] for e in h.books.entries if e[1] == rid_ and e[3] == "bank"]
+                if back:  # the bank's debit, then what came back: 0 to twice the bank
+                    debit, *credit = back
+                    assert all(0 < c <= -2 * debit for c in credit)
+        for p in PLAYERS:
+            h.take(p)
