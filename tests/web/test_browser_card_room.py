@@ -1,10 +1,12 @@
 """A California card-room round end to end in three browsers (issue 13, "Done when"):
-Ann sits at seat 1 and accepts the offer of the bank with 500, Bob sits at seat 2 and
-bets, Cy sits nowhere and bets behind Bob's seat (a back-line bet). Checked on each
-page: the offer (the form for Ann alone), who banks and the bank, the turn lit on
-Bob's seat with its timer, the showdown's coverage, the bank left and the final
-balances: Bob wins 125, Cy 50 (her bet follows Bob's Play 4x), so Ann's bank of 500
-ends at 325 and her balance at 825; money is conserved (3,000 in all).
+Ann sits at seat 1 and accepts the offer of the bank with the minimum, 100; Bob sits
+at seat 2 and bets; Cy sits nowhere and bets behind Bob's seat (a back-line bet).
+Checked on each page: the offer (the form for Ann alone), who banks and the bank, the
+turn lit on Bob's seat with its timer, the bank left, the showdown's coverage and the
+final balances. Bob's pair of sixes beats the dealer's pair of fours: his Ante wins
+25 (bank left 75), his Play of 100 wins only the 75 left (partly covered); Cy's bets
+behind him come after his seat, with the bank used up: returned, not covered. So Ann
+ends at 900, Bob at 1,100, Cy at 1,000: money is conserved (3,000 in all).
 
 The screenshots (the window, as a player sees it) go to ``$UTH_SCREENSHOTS_DIR`` when
 it is set (``UTH_SCREENSHOTS_DIR=docs/screenshots`` refreshes the pictures of the
@@ -73,14 +75,14 @@ def test_california_round_in_three_browsers(
     for p in (bob, cy):
         p.expect(p.loc("#cr-offer-text")).to_have_text("The bank is offered to Ann (seat 1).")
         p.expect(p.loc("#offer-form")).to_be_hidden()
-    ann.page.fill("#offer-bank", "500")
+    ann.page.fill("#offer-bank", "100")
     _shoot(ann, shots / "california-offer.png")
     ann.loc("#btn-accept").click()
-    ann.expect(ann.loc("#cr-banker")).to_have_text("You bank 500.")
-    ann.expect_balance("500")  # the bank is reserved from the balance
+    ann.expect(ann.loc("#cr-banker")).to_have_text("You bank 100.")
+    ann.expect_balance("900")  # the bank is reserved from the balance
     for p in (bob, cy):
-        p.expect(p.loc("#cr-banker")).to_have_text("Ann banks 500.")
-        p.expect(p.loc("#cr-bank-left")).to_have_text("500")
+        p.expect(p.loc("#cr-banker")).to_have_text("Ann banks 100.")
+        p.expect(p.loc("#cr-bank-left")).to_have_text("100")
         p.expect(_seat(p, 1)).to_have_class(re.compile(r"\bdealer\b"))
 
     # Betting: Bob at his seat, Cy behind Bob's seat (no button behind the banker's).
@@ -112,35 +114,40 @@ def test_california_round_in_three_browsers(
     _shoot(cy, shots / "california-turn.png")
     bob.decide("play_4x")
 
-    # The showdown: every wager had action; the bank went down by 125 + 50.
+    # The showdown: the bank used up by Bob's seat; Cy's bets behind it returned.
     for p in (ann, bob, cy):
         p.expect_phase("pause")
-        p.expect(p.loc("#cr-bank-left")).to_have_text("325")
+        p.expect(p.loc("#cr-bank-left")).to_have_text("0")
         p.expect(_seat(p, 2)).not_to_have_class(re.compile(r"\bturn\b"))
-    bob.expect(bob.loc("#result .result-head")).to_have_text("You win 125")
-    cy.expect(cy.loc("#result .result-head")).to_have_text("You win 50")
-    for wager in ("ante", "blind", "play"):
-        for p in (bob, cy):
-            p.expect(p.loc(f"#result tr[data-wager='{wager}'] td.coverage")).to_have_text("Action")
-    ann.expect(ann.loc("#result .result-head")).to_have_text("You lose 175")
+    coverage = {
+        bob: {"ante": "Action", "blind": "Action", "play": "Partly covered"},
+        cy: {"ante": "Returned: not covered", "blind": "Action", "play": "Returned: not covered"},
+    }
+    for p, lines in coverage.items():
+        for wager, text in lines.items():
+            p.expect(p.loc(f"#result tr[data-wager='{wager}'] td.coverage")).to_have_text(text)
+    bob.expect(bob.loc("#result tr[data-wager='play']")).to_contain_text("+75")
+    bob.expect(bob.loc("#result .result-head")).to_have_text("You win 100")
+    cy.expect(cy.loc("#result .result-head")).to_have_text("Your bets are returned")
+    ann.expect(ann.loc("#result .result-head")).to_have_text("You lose 100")
     ann.expect(ann.loc("#result .result-sub")).to_have_text(
         "Your bank against the table, as the player-dealer"
     )
-    ann.expect_balance("825")
-    bob.expect_balance("1,125")
-    cy.expect_balance("1,050")
+    ann.expect_balance("900")
+    bob.expect_balance("1,100")
+    cy.expect_balance("1,000")
     _shoot(cy, shots / "california-showdown.png")
     _shoot(ann, shots / "california-showdown-dealer.png")
 
     # The server's balances (GET /api/me) agree with the pages: 3,000 in all.
     me = "async () => (await (await import('/static/api.js')).me()).balance"
     balances = {name: p.page.evaluate(me) for p, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy"))}
-    assert balances == {"Ann": 825, "Bob": 1125, "Cy": 1050}
+    assert balances == {"Ann": 900, "Bob": 1100, "Cy": 1000}
     # The player-dealer's round in their History: the bank's result, in detail.
     ann.loc("#btn-history").click()
     ann.expect(ann.loc("#history-body tbody tr")).to_have_count(1)
     ann.loc(f"#history-body [data-game='{game}'] button").click()
     detail = ann.loc("#history-body .round-detail")
-    ann.expect(detail.locator(".detail-balance")).to_have_text("Balance: 1,000 → 825")
+    ann.expect(detail.locator(".detail-balance")).to_have_text("Balance: 1,000 → 900")
     for p in (ann, bob, cy):
         assert p.console_errors == []
