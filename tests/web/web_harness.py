@@ -95,12 +95,14 @@ def _free_port() -> int:
 class LiveServer:
     """The app under uvicorn in a thread, with a manual clock and seeded decks."""
 
-    def __init__(self, tmp: Path, seed: int, port: int | None = None) -> None:
+    def __init__(
+        self, tmp: Path, seed: int, port: int | None = None, tables_toml: str = TABLES_TOML
+    ) -> None:
         import uvicorn
 
-        self.tmp, self.seed = tmp, seed
+        self.tmp, self.seed, self.tables_toml = tmp, seed, tables_toml
         tables = tmp / "tables.toml"
-        tables.write_text(TABLES_TOML, encoding="utf-8")
+        tables.write_text(tables_toml, encoding="utf-8")
         settings = Settings(
             database_url=f"sqlite:///{tmp / 'uth.db'}",
             tables_file=tables,
@@ -139,7 +141,7 @@ class LiveServer:
         """Stop this server and start a new one on the same port and database (a
         server restart: rounds left unfinished are voided at the start)."""
         self.stop()
-        again = LiveServer(self.tmp, self.seed, self.port)
+        again = LiveServer(self.tmp, self.seed, self.port, self.tables_toml)
         again.start()
         return again
 
@@ -171,8 +173,8 @@ class LiveServer:
 
 
 @contextmanager
-def running_server(tmp: Path, seed: int) -> Iterator[LiveServer]:
-    server = LiveServer(tmp, seed)
+def running_server(tmp: Path, seed: int, tables_toml: str = TABLES_TOML) -> Iterator[LiveServer]:
+    server = LiveServer(tmp, seed, tables_toml=tables_toml)
     server.start()
     try:
         yield server

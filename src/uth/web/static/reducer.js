@@ -12,6 +12,10 @@
 //   client/connecting            a new WebSocket: replies to the old one's commands never come
 //   client/sent {id, command}    a command went out with that request id
 //   client/disconnected          the WebSocket closed (the page reconnects)
+//   client/behind {seat}         the seat picked to bet behind (a back-line bet), null: own spot
+// A card-room table (rule set `banking: "player_dealer"`, issue 13) adds `offer`,
+// `banker`, `no_banker`, the snapshot's and `state`'s `player_dealer` and `turn`, and
+// the settlement's per-wager `bank_left` and `coverage` (docs/protocol.md).
 // Any other type is unknown: the state is kept and an `unknown` effect says so (the glue
 // logs it with console.warn).
 
@@ -35,6 +39,8 @@ export const ERROR_CODES = new Set([
   'unauthorized',
   'not_found',
   'table_full',
+  'seat_taken',
+  'not_offered',
 ]);
 /** `bets_declined` codes with their own wording; `outside_limits` is worded from the limits. */
 export const DECLINE_CODES = new Set(['hidden', 'closed', 'left', 'insufficient_funds']);
@@ -87,6 +93,14 @@ export function initialState(keep = {}) {
     paused: null, // {since} while the round is paused by a malfunction
     trainer: null, // {on, session_cost, rounds, advice, review} with the trainer on
     pending: {}, // request id -> the command sent, until its reply
+    // A card-room table (issue 13); all stay null/empty at a live table.
+    cardRoom: false, // the rule set's banking is "player_dealer"
+    offer: null, // {player_id, name, seat, deadline, min_bank, max_bank, to_you, answered}: the open offer
+    playerDealer: null, // {player_id, name, seat, bank, bank_left}: who banks the round
+    declined: [], // names that declined or were passed over, in offer order
+    noBanker: null, // "all_declined" | "no_players": no round dealt for want of a banker
+    turn: null, // {seat, player_id, deadline}: whose decision it is
+    behind: null, // the seat picked to bet behind (a back-line bet), or null for the own spot
     effects: [],
     ...keep,
   };
@@ -110,6 +124,7 @@ function newRound(s) {
     confirmed: null,
     banner: null,
     antesReturned: false,
+    turn: null,
     trainer: s.trainer ? { ...s.trainer, advice: null } : null,
   };
 }
@@ -121,6 +136,22 @@ function withClock(s, msg) {
 }
 
 const isMe = (s, player) => !player || player === String(s.player?.id);
+
+/**
+ * The card room's fields of a snapshot or `state` message (`player_dealer`, `turn`),
+ * where present: a banker known ends the offer.
+ */
+function applyCardRoom(s, msg) {
+  let n = s;
+  if (msg && 'player_dealer' in msg) {
+    const pd = msg.player_dealer ? { ...msg.player_dealer } : null;
+    n = { ...n, playerDealer: pd, offer: pd ? null : n.offer, noBanker: pd ? null : n.noBanker };
+  }
+  if (msg && 'turn' in msg) {
+    n = { ...n, turn: msg.turn ? { ...msg.turn, deadline: msg.turn.deadline ? Date.parse(msg.turn.deadline) : null } : null };
+  }
+  return n;
+}
 
 // -------------------------------------------------------------- handlers
 // Each takes (state, message, effects) and returns the new state; `effects` is the new
@@ -149,7 +180,8 @@ function applySettlement(s, msg, fx) {
   return {
     ...s,
     settlement: msg,
-    mine: s.mine ?? { category: msg.category, best_five: msg.best_five, outcome: msg.outcome },
+    // The player-dealer's own settlement (one `bank` line) has the dealer's hand: not theirs to show as a hand.
+    mine: s.mine ?? (msg.wagers?.bank ? null : { category: msg.category, best_five: msg.best_five, outcome: msg.outcome }),
     roundBets: { ...ZERO_BETS, ...stakes },
     own: s.own ? { ...s.own, balance: msg.balance } : s.own,
   };
@@ -200,7 +232,7 @@ function onSnapshot(s, msg, fx) {
     cards: msg.hole_cards?.length ? msg.hole_cards : (msg.player_hand ?? []),
     board: msg.board ?? [],
   };
-  n = applyOwn(n, msg.state, fx);
+  n = applyCardRoom(applyOwn(n, msg.state, fx), msg);
   const street = STREETS.indexOf(n.phase);
   if (street >= 0) {
     const own = msg.state ?? {};
@@ -246,6 +278,8 @@ const HANDLERS = {
       n = { ...n, decision: null, autoNotice: null, confirmed: { street: n.phase, action: cmd.action } };
     }
     if (msg.notice === 'maximum') fx.push({ type: 'toast', key: 'notice.maximum', kind: 'info' });
+    if (cmd?.type === 'answer_offer' && n.offer) n = { ...n, offer: { ...n.offer, answered: true } };
+    if (cmd?.type === 'sit') n = { ...n, player: { ...n.player, seat: cmd.seat }, behind: null };
     return n;
   },
 
@@ -264,7 +298,32 @@ const HANDLERS = {
 
   /** Another tab of the same player changed the state (a bet, a decision). */
   state(s, msg, fx) {
-    return applyOwn(s, msg.state, fx);
+    return applyCardRoom(applyCardRoom(applyOwn(s, msg.state, fx), msg.state), msg);
+  },
+
+  /** The player-dealer position is offered to a player (seat null: the backer). */
+  offer(s, msg) {
+    const { type: _type, ...offer } = msg;
+    // The one asked before and not taking it: declined (the `banker` message gives the full list).
+    const declined = s.offer ? [...s.declined, s.offer.name] : [];
+    return {
+      ...s,
+      offer: { ...offer, deadline: msg.deadline ? Date.parse(msg.deadline) : null, answered: false },
+      playerDealer: null,
+      declined,
+      noBanker: null,
+    };
+  },
+
+  /** The position is taken: the round's player-dealer and bank. */
+  banker(s, msg) {
+    const { player_id, name, seat, bank } = msg;
+    return { ...s, offer: null, noBanker: null, playerDealer: { player_id, name, seat, bank, bank_left: bank }, declined: [...(msg.declined ?? [])] };
+  },
+
+  /** Nobody banks: no round is dealt (`code` says why). */
+  no_banker(s, msg) {
+    return { ...s, offer: null, playerDealer: null, noBanker: msg.code, turn: null };
   },
 
   trainer_advice(s, msg) {
@@ -394,11 +453,18 @@ const HANDLERS = {
     return { ...withClock(s, msg), phase: 'pause', light: 'red' };
   },
 
-  'client/table': (s, msg) => ({ ...s, info: msg.info, sharedHand: Boolean(msg.info?.rule_set?.shared_hand) }),
+  'client/table': (s, msg) => ({
+    ...s,
+    info: msg.info,
+    sharedHand: Boolean(msg.info?.rule_set?.shared_hand),
+    cardRoom: msg.info?.rule_set?.banking === 'player_dealer',
+  }),
 
   'client/connecting': (s) => ({ ...s, pending: {} }),
 
   'client/sent': (s, msg) => ({ ...s, pending: { ...s.pending, [msg.id]: msg.command } }),
+
+  'client/behind': (s, msg) => ({ ...s, behind: msg.seat ?? null }),
 
   // No decision can be sent: the panel goes until the snapshot.
   'client/disconnected': (s) => ({ ...s, connected: false, decision: null }),
@@ -428,9 +494,14 @@ export function reduce(state, message) {
 // ------------------------------------------------------------- selectors
 // Pure functions of the state, for the renderer and the glue.
 
-/** Betting is open to this page: the window is open, the light not red, connected. */
+/** Betting is open to this page: the window is open, the light not red, connected (and not the player-dealer). */
 export function canBet(s) {
-  return s.phase === 'betting' && s.light !== 'red' && s.connected;
+  return s.phase === 'betting' && s.light !== 'red' && s.connected && !isPlayerDealer(s);
+}
+
+/** This player banks the round (a card-room table's player-dealer: no hand of their own). */
+export function isPlayerDealer(s) {
+  return s.playerDealer !== null && String(s.playerDealer.player_id) === String(s.player?.id);
 }
 
 /** A spot's table limits as numbers ({min, max}), or null when the spot is not offered. */
@@ -502,6 +573,52 @@ export function others(s) {
     total: Math.max(0, num(all.total) - own),
     listed: (all.listed ?? []).filter((p) => String(p.id) !== me),
   };
+}
+
+/** The seats of a card-room table (the lobby's `seats`, else 7). */
+export const CARD_ROOM_SEATS = 7;
+
+/**
+ * The seats of a card-room table, 1 to 7: [{seat, name, playerId, me, dealer, turn}]
+ * (name null for an empty seat), from this player's seat, the player-dealer's, the
+ * turn's and the seats listed in the table's bets. [] at a live table.
+ */
+export function seats(s) {
+  if (!s.cardRoom) return [];
+  const n = num(s.info?.seats) || CARD_ROOM_SEATS;
+  const out = [];
+  for (let seat = 1; seat <= n; seat += 1) out.push({ seat, name: null, playerId: null, me: false, dealer: false, turn: false });
+  const put = (seat, id, name) => {
+    const row = out[num(seat) - 1];
+    if (!row) return null;
+    if (id !== null && id !== undefined) row.playerId = String(id);
+    if (name) row.name = name;
+    return row;
+  };
+  for (const p of s.tableBets?.listed ?? []) if (p.seat) put(p.seat, p.id, p.name);
+  const pd = s.playerDealer;
+  if (pd?.seat) put(pd.seat, pd.player_id, pd.name).dealer = true;
+  if (s.player?.seat) put(s.player.seat, s.player.id, s.player.name).me = true;
+  if (s.turn?.seat) {
+    const row = out[num(s.turn.seat) - 1];
+    if (row) row.turn = true;
+  }
+  return out;
+}
+
+/**
+ * A card-room player may take a free seat (or move to one) between rounds, not while a
+ * round is under way: from the offer to the settlement (docs/protocol.md, `sit`).
+ */
+export function canSit(s) {
+  return s.cardRoom && s.connected && !s.offer && ['idle', 'pause', 'settled', 'voided'].includes(s.phase);
+}
+
+/** The open offer's form for this player ({min, max}, max null: the balance), or null. */
+export function offerForm(s) {
+  const o = s.offer;
+  if (!o || !o.to_you || o.answered) return null;
+  return { min: num(o.min_bank), max: o.max_bank === null || o.max_bank === undefined ? null : num(o.max_bank) };
 }
 
 /** What the page showed when the connection dropped (to say what changed meanwhile). */

@@ -9,7 +9,8 @@
 //   conn          the connection overlay: null while connected (or before the first
 //                 drop), else {memo, failures, reconnectAt, serverDown, offline}
 //   offset        server clock minus local clock, ms
-//   actions       {selectChip(value), decide(action)} for the buttons drawn here
+//   actions       {selectChip(value), decide(action), sit(seat), behind(seat)} for the
+//                 buttons drawn here
 // Nothing here changes the state or talks to the server.
 import { cardRow, cardSvg } from './cards.js';
 import { chipColour, h } from './dom.js';
@@ -19,12 +20,16 @@ import {
   balance,
   belowMinimum,
   canBet,
+  canSit,
   chipEnabled,
   chips,
+  isPlayerDealer,
   limit,
   num,
+  offerForm,
   others,
   SPOTS,
+  seats,
   STREETS,
   shownBets,
   totalBet,
@@ -63,6 +68,7 @@ export function renderTable(view) {
   renderOthers(s);
   renderFeltPays(s);
   renderStatus(s);
+  renderCardRoom(view);
   renderConnection(view);
   renderTimers(view);
 }
@@ -84,6 +90,15 @@ export function renderTimers(view) {
     dc.classList.toggle('urgent', dl !== null && dl <= 3);
   } else {
     dc.textContent = '';
+  }
+  if (s.cardRoom) {
+    // The offer's count and the count of the seat whose turn it is.
+    const ol = s.offer ? secondsLeft(view, s.offer.deadline) : null;
+    $('cr-offer-count').textContent = ol === null ? '' : t('timer.seconds', { n: Math.ceil(ol) });
+    const tl = s.turn ? secondsLeft(view, s.turn.deadline) : null;
+    for (const node of document.querySelectorAll('#seats .seat-count')) {
+      node.textContent = tl !== null && Number(node.dataset.seat) === num(s.turn?.seat) ? t('timer.seconds', { n: Math.ceil(tl) }) : '';
+    }
   }
 }
 
@@ -130,6 +145,7 @@ function renderLight(s) {
   if (s.phase === 'betting') key = s.light === 'yellow' ? 'light.yellow' : 'light.green';
   else if (s.phase === 'pause') key = 'light.next_round';
   else if (s.phase === 'idle') key = 'light.waiting';
+  else if (s.phase === 'offer') key = 'light.offer';
   else key = 'light.red';
   $('light-status').textContent = t(key);
   // An overlay under the light (beside it on phones): it takes no room, so nothing
@@ -353,27 +369,36 @@ function renderResult(st) {
   const side = h('div', { class: 'result-side' });
   box.append(main, side);
   main.append(h('div', { class: 'result-head' }, head));
-  main.append(h('div', { class: 'result-sub' }, s.outcome === 'fold' ? t('hand.folded') : t(`outcome.${s.outcome}`)));
+  // The player-dealer's own result is the bank's (one `bank` line): no hand of theirs.
+  const sub = s.wagers?.bank ? t('cr.bank_result') : s.outcome === 'fold' ? t('hand.folded') : t(`outcome.${s.outcome}`);
+  main.append(h('div', { class: 'result-sub' }, sub));
+  // At a card-room table: each wager's coverage by the bank (action, collected at the
+  // fold, returned uncovered, partly covered).
+  const covered = Object.values(s.wagers ?? {}).some((w) => w?.coverage);
   const rows = [];
-  for (const wager of ['ante', 'blind', 'play', 'trips', 'bad_beat']) {
+  // `bank`: the player-dealer's own line (the bank put up, and its result).
+  for (const wager of ['ante', 'blind', 'play', 'trips', 'bad_beat', 'bank']) {
     const w = s.wagers?.[wager];
     if (!w || num(w.stake) === 0) continue;
     rows.push(
       h(
         'tr',
         { 'data-wager': wager },
-        h('th', {}, t(`spot.${wager}`)),
+        h('th', {}, t(wager === 'bank' ? 'cr.bank' : `spot.${wager}`)),
         h('td', { class: 'money' }, formatMoney(w.stake)),
         h('td', { class: `res-${w.result}` }, t(`result.${w.result}`)),
         h('td', { class: 'money' }, formatSigned(num(w.net))),
       ),
     );
+    if (covered && w.coverage) rows.at(-1).append(h('td', { class: 'coverage', 'data-coverage': w.coverage }, t(`coverage.${w.coverage}`)));
   }
+  const heads = [t('result.wager'), t('result.stake'), t('result.result'), t('result.net')];
+  if (covered) heads.push(t('coverage.title'));
   main.append(
     h(
       'table',
       { class: 'result-table' },
-      h('thead', {}, h('tr', {}, h('th', {}, t('result.wager')), h('th', {}, t('result.stake')), h('th', {}, t('result.result')), h('th', {}, t('result.net')))),
+      h('thead', {}, h('tr', {}, ...heads.map((text) => h('th', {}, text)))),
       h('tbody', {}, ...rows),
     ),
   );
@@ -469,7 +494,8 @@ function renderStatus(s) {
     key = `status.min_${low.spot}`;
     vars = { min: low.min };
     kind = 'warn';
-  } else if (s.phase === 'betting' && num(s.own?.bets?.ante) > 0) key = 'status.bets_placed';
+  } else if (isPlayerDealer(s) && !s.settlement) key = 'cr.status_banking';
+  else if (s.phase === 'betting' && num(s.own?.bets?.ante) > 0) key = 'status.bets_placed';
   else if (s.phase === 'betting' && s.declinedNote) {
     key = s.declinedNote.key;
     vars = s.declinedNote.vars ?? {};
@@ -484,6 +510,112 @@ function renderStatus(s) {
   line.textContent = key ? tm(key, vars) : '';
   line.dataset.status = key ?? '';
   line.className = `status-line${kind ? ` status-${kind}` : ''}`;
+}
+
+/**
+ * A card-room table (issue 13): the seats (Sit between rounds, Bet behind while betting,
+ * the player-dealer's seat and the seat deciding lit), and the panel with the offer
+ * (the form when it is this player's), who banks, the bank and the bank left.
+ */
+function renderCardRoom(view) {
+  const s = view.state;
+  const panel = $('cardroom');
+  const box = $('seats');
+  panel.hidden = !s.cardRoom;
+  box.hidden = !s.cardRoom;
+  $('felt').classList.toggle('card-room', s.cardRoom);
+  if (!s.cardRoom) return;
+  box.replaceChildren();
+  const sit = canSit(s);
+  const betting = canBet(s);
+  // A back-line bet: a player without a seat (a seated player bets at their own),
+  // behind an occupied seat other than the player-dealer's.
+  const backLine = betting && !s.player?.seat;
+  for (const row of seats(s)) {
+    const cls = ['seat', row.me && 'me', row.dealer && 'dealer', row.turn && 'turn', s.behind === row.seat && 'behind'].filter(Boolean).join(' ');
+    const node = h(
+      'div',
+      { class: cls, 'data-seat': String(row.seat) },
+      h('span', { class: 'seat-head' }, t('cr.seat', { n: row.seat })),
+      h('span', { class: 'seat-name', translate: 'no' }, row.name ?? t('cr.seat_empty')),
+    );
+    if (row.dealer) node.append(h('span', { class: 'seat-tag' }, t('cr.dealer_tag')));
+    else if (row.me) node.append(h('span', { class: 'seat-tag' }, t('cr.you_tag')));
+    if (row.turn) node.append(h('span', { class: 'seat-tag seat-turn' }, t('cr.turn_tag')));
+    node.append(h('span', { class: 'seat-count', 'data-seat': String(row.seat) }));
+    if (sit && !row.name) {
+      const btn = h('button', { type: 'button', class: 'btn btn-small btn-sit', 'data-seat': String(row.seat) }, t('cr.sit'));
+      btn.addEventListener('click', () => view.actions.sit(row.seat));
+      node.append(btn);
+    } else if (backLine && row.name && !row.dealer) {
+      const on = s.behind === row.seat;
+      const btn = h(
+        'button',
+        { type: 'button', class: 'btn btn-small btn-behind', 'data-seat': String(row.seat), 'aria-pressed': String(on) },
+        t(on ? 'cr.behind_on' : 'cr.behind'),
+      );
+      btn.addEventListener('click', () => view.actions.behind(on ? null : row.seat));
+      node.append(btn);
+    }
+    box.append(node);
+  }
+
+  const pd = s.playerDealer;
+  const me = String(s.player?.id);
+  const banker = $('cr-banker');
+  const bankBox = $('cr-bank');
+  bankBox.hidden = !pd;
+  if (pd) {
+    banker.textContent = String(pd.player_id) === me ? t('cr.banker_you', { bank: formatMoney(pd.bank) }) : t('cr.banker', { name: pd.name, bank: formatMoney(pd.bank) });
+    banker.dataset.key = 'banker';
+    $('cr-bank-total').textContent = formatMoney(pd.bank);
+    $('cr-bank-left').textContent = formatMoney(pd.bank_left ?? pd.bank);
+  } else if (s.noBanker) {
+    banker.textContent = t(`cr.no_banker_${s.noBanker}`, {}, t('cr.no_banker_all_declined'));
+    banker.dataset.key = `no_banker_${s.noBanker}`;
+  } else {
+    banker.textContent = s.offer ? '' : t('cr.waiting_offer');
+    banker.dataset.key = '';
+  }
+  const declined = $('cr-declined');
+  declined.hidden = !s.declined.length;
+  declined.textContent = s.declined.length ? t('cr.declined', { names: s.declined.join(', ') }) : '';
+
+  const o = s.offer;
+  $('cr-offer').hidden = !o;
+  let text = '';
+  if (o?.to_you) text = t(o.answered ? 'cr.answered' : 'cr.offer_you');
+  else if (o) text = o.seat === null ? t('cr.offer_to_backer', { name: o.name }) : t('cr.offer_to', { name: o.name, seat: o.seat });
+  $('cr-offer-text').textContent = text;
+  const form = offerForm(s);
+  const f = $('offer-form');
+  f.hidden = !form;
+  panel.classList.toggle('offering', Boolean(form)); // on narrow screens: over the bottom of the window
+  if (form) {
+    const input = $('offer-bank');
+    // A new offer starts at the table's minimum; the player's typing is kept across renders.
+    const key = `${s.gameNumber}:${o.player_id}:${o.deadline}`;
+    if (f.dataset.offer !== key) {
+      f.dataset.offer = key;
+      input.value = String(form.min);
+    }
+    input.min = String(form.min);
+    if (form.max === null) input.removeAttribute('max');
+    else input.max = String(form.max);
+    $('offer-range').textContent =
+      form.max === null ? t('cr.bank_min', { min: formatMoney(form.min) }) : t('cr.bank_range', { min: formatMoney(form.min), max: formatMoney(form.max) });
+    for (const id of ['btn-accept', 'btn-decline']) $(id).disabled = !s.connected;
+  }
+
+  const turn = $('cr-turn');
+  turn.hidden = !s.turn;
+  if (s.turn) {
+    const row = seats(s)[num(s.turn.seat) - 1];
+    turn.textContent = String(s.turn.player_id) === me ? t('cr.turn_you') : t('cr.turn_other', { name: row?.name ?? '', n: s.turn.seat });
+  }
+  const behind = $('cr-behind');
+  behind.hidden = !(s.behind && betting);
+  behind.textContent = behind.hidden ? '' : t('cr.betting_behind', { n: s.behind });
 }
 
 /**

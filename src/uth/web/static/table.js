@@ -133,6 +133,14 @@ export class TableView {
       btn.addEventListener('click', () => this.command({ type: btn.dataset.cmd }));
     }
     this.$('btn-reconnect').addEventListener('click', () => this.reconnectNow());
+    // A card-room table (issue 13): the answer to the offer of the bank.
+    this.$('offer-form').addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      const raw = this.$('offer-bank').value.trim();
+      const bank = raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
+      this.command({ type: 'answer_offer', accept: true, bank });
+    });
+    this.$('btn-decline').addEventListener('click', () => this.command({ type: 'answer_offer', accept: false }));
     this.$('btn-trainer').addEventListener('click', () => this.command({ type: 'trainer', on: !this.state.trainer?.on }));
     // The browser knows first when the network goes: drop the socket (it may take a
     // long time to notice) and try again as soon as the network is back.
@@ -353,7 +361,9 @@ export class TableView {
       this.hooks.toast(refusal.key, 'error', refusal.vars);
       return;
     }
-    this.command({ type: 'place_bet', spot, amount: this.selectedChip });
+    const bet = { type: 'place_bet', spot, amount: this.selectedChip };
+    if (s.behind) bet.behind = s.behind; // a back-line bet behind that seat (card room)
+    this.command(bet);
   }
 
   /**
@@ -453,7 +463,15 @@ export class TableView {
       selectedChip: this.selectedChip,
       conn: this.conn,
       offset: this.offset,
-      actions: { selectChip: (v) => this.selectChip(v), decide: (a) => this.decide(a) },
+      actions: {
+        selectChip: (v) => this.selectChip(v),
+        decide: (a) => this.decide(a),
+        sit: (seat) => this.command({ type: 'sit', seat }),
+        behind: (seat) => {
+          this.dispatch({ type: 'client/behind', seat });
+          this.render();
+        },
+      },
     };
   }
 

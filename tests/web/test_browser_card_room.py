@@ -1,0 +1,153 @@
+"""A California card-room round end to end in three browsers (issue 13, "Done when"):
+Ann sits at seat 1 and accepts the offer of the bank with the minimum, 100; Bob sits
+at seat 2 and bets; Cy sits nowhere and bets behind Bob's seat (a back-line bet).
+Checked on each page: the offer (the form for Ann alone), who banks and the bank, the
+turn lit on Bob's seat with its timer, the bank left, the showdown's coverage and the
+final balances. Bob's pair of sixes beats the dealer's pair of fours: his Ante wins
+25 (bank left 75), his Play of 100 wins only the 75 left (partly covered); Cy's bets
+behind him come after his seat, with the bank used up: returned, not covered. So Ann
+ends at 900, Bob at 1,100, Cy at 1,000: money is conserved (3,000 in all).
+
+The screenshots (the window, as a player sees it) go to ``$UTH_SCREENSHOTS_DIR`` when
+it is set (``UTH_SCREENSHOTS_DIR=docs/screenshots`` refreshes the pictures of the
+README and docs/browser-table.md), else to the test's temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_browser_card_room_view import CARD_ROOM_TOML
+from web_harness import LiveServer, Player, running_server
+
+PAUSE, BETTING, OFFER = 5, 20, 15
+
+
+@pytest.fixture
+def server(tmp_path: Path, seed: int) -> Iterator[LiveServer]:
+    """The browser tests' server with a California table (seed 7: Bob's pair of sixes
+    beats the dealer's pair of fours)."""
+    with running_server(tmp_path, seed, CARD_ROOM_TOML) as s:
+        yield s
+
+
+def _shots(tmp_path: Path) -> Path:
+    target = Path(os.environ.get("UTH_SCREENSHOTS_DIR") or tmp_path)
+    target.mkdir(parents=True, exist_ok=True)
+    return target
+
+
+def _shoot(p: Player, path: Path) -> None:
+    p.page.evaluate("() => document.querySelectorAll('.toast').forEach((n) => n.remove())")
+    p.page.screenshot(path=str(path), full_page=False)
+
+
+def _seat(p: Player, n: int) -> Any:
+    return p.loc(f"#seats .seat[data-seat='{n}']")
+
+
+def test_california_round_in_three_browsers(
+    new_player: Any, server: LiveServer, tmp_path: Path
+) -> None:
+    shots = _shots(tmp_path)
+    ann, bob, cy = new_player(), new_player(), new_player()
+    for p, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy")):
+        p.sign_in(name)
+        p.join("california-1")
+        p.expect(p.loc("#seats .seat")).to_have_count(7)
+    # Nobody seated: no round; between rounds everyone may sit.
+    server.wait_phase("california-1", "pause")
+    for p, seat, name in ((ann, 1, "Ann"), (bob, 2, "Bob")):
+        _seat(p, seat).locator(".btn-sit").click()
+        p.expect(_seat(p, seat).locator(".seat-name")).to_have_text(name)
+        p.expect(_seat(p, seat)).to_have_class(re.compile(r"\bme\b"))
+
+    # The offer: to Ann first (seat 1), everyone sees it; the form is Ann's alone.
+    server.advance(PAUSE)
+    ann.expect(ann.loc("#offer-form")).to_be_visible()
+    ann.expect(ann.loc("#offer-bank")).to_have_value("100")
+    ann.expect(ann.loc("#offer-range")).to_have_text("from 100 to 100,000")
+    for p in (bob, cy):
+        p.expect(p.loc("#cr-offer-text")).to_have_text("The bank is offered to Ann (seat 1).")
+        p.expect(p.loc("#offer-form")).to_be_hidden()
+    ann.page.fill("#offer-bank", "100")
+    _shoot(ann, shots / "california-offer.png")
+    ann.loc("#btn-accept").click()
+    ann.expect(ann.loc("#cr-banker")).to_have_text("You bank 100.")
+    ann.expect_balance("900")  # the bank is reserved from the balance
+    for p in (bob, cy):
+        p.expect(p.loc("#cr-banker")).to_have_text("Ann banks 100.")
+        p.expect(p.loc("#cr-bank-left")).to_have_text("100")
+        p.expect(_seat(p, 1)).to_have_class(re.compile(r"\bdealer\b"))
+
+    # Betting: Bob at his seat, Cy behind Bob's seat (no button behind the banker's).
+    game = bob.wait_betting()
+    ann.expect(ann.loc("#status-line")).to_have_text(
+        "You bank this round: the table plays against your bank."
+    )
+    ann.expect(ann.loc("#chips [data-chip]:enabled")).to_have_count(0)
+    bob.bet("ante", 25)
+    cy.wait_betting()
+    server.advance(1)  # the table's bets go out once a second: Bob's seat is known
+    cy.expect(cy.loc("#seats .btn-behind")).to_have_count(1)
+    _seat(cy, 2).locator(".btn-behind").click()
+    cy.expect(cy.loc("#cr-behind")).to_contain_text("behind seat 2")
+    cy.bet("ante", 5, times=2)
+    cy.expect_bets(ante="10", blind="10")
+    server.advance(1)
+    ann.expect(ann.loc("#others .others-total")).to_have_text("Players betting: 2 · total 70")
+
+    # Decisions in turn: Bob's seat lights up, with its timer, on every page.
+    server.advance(BETTING - 2)
+    for p in (ann, cy):
+        p.expect(_seat(p, 2)).to_have_class(re.compile(r"\bturn\b"))
+        p.expect(_seat(p, 2).locator(".seat-count")).to_have_text("15s")
+        p.expect(p.loc("#cr-turn")).to_have_text("Bob decides (seat 2).")
+        p.expect(p.loc("#decision")).to_be_hidden()
+    bob.expect(bob.loc("#cr-turn")).to_have_text("Your turn to decide.")
+    bob.expect_decision("play_4x", "play_3x", "check")
+    _shoot(cy, shots / "california-turn.png")
+    bob.decide("play_4x")
+
+    # The showdown: the bank used up by Bob's seat; Cy's bets behind it returned.
+    for p in (ann, bob, cy):
+        p.expect_phase("pause")
+        p.expect(p.loc("#cr-bank-left")).to_have_text("0")
+        p.expect(_seat(p, 2)).not_to_have_class(re.compile(r"\bturn\b"))
+    coverage = {
+        bob: {"ante": "Action", "blind": "Action", "play": "Partly covered"},
+        cy: {"ante": "Returned: not covered", "blind": "Action", "play": "Returned: not covered"},
+    }
+    for p, lines in coverage.items():
+        for wager, text in lines.items():
+            p.expect(p.loc(f"#result tr[data-wager='{wager}'] td.coverage")).to_have_text(text)
+    bob.expect(bob.loc("#result tr[data-wager='play']")).to_contain_text("+75")
+    bob.expect(bob.loc("#result .result-head")).to_have_text("You win 100")
+    cy.expect(cy.loc("#result .result-head")).to_have_text("Your bets are returned")
+    ann.expect(ann.loc("#result .result-head")).to_have_text("You lose 100")
+    ann.expect(ann.loc("#result .result-sub")).to_have_text(
+        "Your bank against the table, as the player-dealer"
+    )
+    ann.expect_balance("900")
+    bob.expect_balance("1,100")
+    cy.expect_balance("1,000")
+    _shoot(cy, shots / "california-showdown.png")
+    _shoot(ann, shots / "california-showdown-dealer.png")
+
+    # The server's balances (GET /api/me) agree with the pages: 3,000 in all.
+    me = "async () => (await (await import('/static/api.js')).me()).balance"
+    balances = {name: p.page.evaluate(me) for p, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy"))}
+    assert balances == {"Ann": 900, "Bob": 1100, "Cy": 1000}
+    # The player-dealer's round in their History: the bank's result, in detail.
+    ann.loc("#btn-history").click()
+    ann.expect(ann.loc("#history-body tbody tr")).to_have_count(1)
+    ann.loc(f"#history-body [data-game='{game}'] button").click()
+    detail = ann.loc("#history-body .round-detail")
+    ann.expect(detail.locator(".detail-balance")).to_have_text("Balance: 1,000 → 900")
+    for p in (ann, bob, cy):
+        assert p.console_errors == []
