@@ -8,6 +8,7 @@ money worked out by hand from those cards.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import pytest
 import typer
@@ -23,6 +24,14 @@ app.command("noop")(lambda: None)  # two commands, so "play" is named as in `uth
 
 def play(*args: str, input: str = "") -> Result:
     return CliRunner().invoke(app, ["play", *args], input=input)
+
+
+def played(*args: str, lines: Sequence[str]) -> str:
+    """The output of ``uth play`` given one input line per item of ``lines``,
+    after checking that it exited 0."""
+    result = play(*args, input="".join(f"{line}\n" for line in lines))
+    assert result.exit_code == 0, result.output
+    return result.output
 
 
 def balances(output: str) -> list[str]:
@@ -55,9 +64,7 @@ def test_two_scripted_rounds_end_with_the_exact_balance() -> None:
         "f",  # fold a straight at the river
         "q",
     ]
-    result = play("--seed", SEED, input="\n".join(script) + "\n")
-    assert result.exit_code == 0, result.output
-    out = result.output
+    out = played("--seed", SEED, lines=script)
     # Round 1: 6d Js on Qc 4s 2c 6s 5h is a pair of sixes; the dealer's 9s 4h a pair
     # of fours (qualifies). Ante +10, Blind push (below a straight), Play +40,
     # Trips -5 (a pair): +45.
@@ -93,9 +100,7 @@ def test_bad_input_reprompts_with_a_clear_message() -> None:
         "4x",
         "q",
     ]
-    result = play("--seed", SEED, input="\n".join(script) + "\n")
-    assert result.exit_code == 0, result.output
-    out = result.output
+    out = played("--seed", SEED, lines=script)
     assert "'abc' is not an amount" in out
     assert "'1e3' is not an amount" in out
     assert "The Ante must be between 5.00 and 1000.00, got 3.00" in out
@@ -116,9 +121,7 @@ def test_bad_input_reprompts_with_a_clear_message() -> None:
 def test_004_with_too_little_left_only_check_and_fold_are_offered() -> None:
     # Balance 20: Ante 10 + Blind 10 leave nothing for a Play, so the player is warned,
     # checks twice and can only fold at the river (RULES.md, "Online table").
-    result = play("--seed", SEED, "--balance", "20", input="10\n0\n")
-    assert result.exit_code == 0, result.output
-    out = result.output
+    out = played("--seed", SEED, "--balance", "20", lines=["10", "0"])
     assert "0.00 left would not cover a 1x Play" in out
     assert "0.00 left does not cover a Play before the flop." in out
     assert "0.00 left does not cover a Play at the river." in out
@@ -129,9 +132,7 @@ def test_004_with_too_little_left_only_check_and_fold_are_offered() -> None:
 
 
 def test_004_when_the_input_ends_mid_round_the_timer_checks_then_folds() -> None:
-    result = play("--seed", SEED, input="10\n0\n")  # nothing after the wagers
-    assert result.exit_code == 0, result.output
-    out = result.output
+    out = played("--seed", SEED, lines=["10", "0"])  # nothing after the wagers
     assert out.count("No answer: auto checked.") == 2
     assert out.count("No answer: auto folded.") == 1
     assert "You fold (auto)." in out
@@ -153,12 +154,10 @@ def test_000_card_room_you_decline_a_computer_banks_and_decisions_go_in_turn() -
     # banks 100; you and Ben (seat 3) play. Blue deck: you 5d 9c, Ben 2s 6s, the
     # player-dealer 9d 8h, board As 7h Jc 4h Tc.
     script = ["", "50", "0", "4", "q"]  # decline, Ante 50, no Trips, Play 4x = 200
-    result = play(
+    out = played(
         "--rules", "california", "--bank", "100", "--seed", "3", "--computers", "2",
-        input="\n".join(script) + "\n",
+        lines=script,
     )  # fmt: skip
-    assert result.exit_code == 0, result.output
-    out = result.output
     assert "Seats: You (seat 1), Ada (seat 2), Ben (seat 3)." in out
     assert out.count("The player-dealer position is offered to you.") == 1
     assert "You decline the bank.\nAda is the player-dealer with a bank of 100.00." in out
@@ -186,11 +185,7 @@ def test_000_card_room_you_bank_and_refused_banks_are_asked_again() -> None:
     # Blind push, her Play wins 10 from your bank. Round 2: the offer comes back to
     # you first (you banked one round): you decline, then leave.
     script = ["50", "5000", "abc", "300", "", "q"]
-    result = play(
-        "--rules", "california", "--seed", "3", "--computers", "1", input="\n".join(script) + "\n"
-    )
-    assert result.exit_code == 0, result.output
-    out = result.output
+    out = played("--rules", "california", "--seed", "3", "--computers", "1", lines=script)
     assert "Bank (100.00 to 1,000.00), or Enter to decline" in out
     assert "'50' refused: the bank must be between 100.00 and 100000.00, got 50.00." in out
     assert "'5000' refused: the balance of 1000.00 does not cover a bank of 5000.00." in out
@@ -213,11 +208,7 @@ def test_000_card_room_a_player_who_banked_twice_is_passed_over() -> None:
     # 3: the offer comes to you, you decline, and Ada, who banked two rounds in a row,
     # is passed over: nobody banks, no round is dealt, the game ends.
     script = ["", "10", "0", "c", "c", "f", "", "", "c", "c", "f", ""]
-    result = play(
-        "--rules", "california", "--seed", "3", "--computers", "1", input="\n".join(script) + "\n"
-    )
-    assert result.exit_code == 0, result.output
-    out = result.output
+    out = played("--rules", "california", "--seed", "3", "--computers", "1", lines=script)
     assert out.count("The player-dealer position is offered to you.") == 2
     assert out.count("Ada is the player-dealer with a bank of 10,000.00.") == 2
     assert "Dealing from the blue deck." in out and "Dealing from the red deck." in out
@@ -232,26 +223,22 @@ def test_004_live_table_deals_the_shared_hand_face_up() -> None:
     # live: one deck, like the casino, so seed 7 deals the same first round; Ante 25,
     # Play 3x = 75. Pair of sixes beats the dealer's pair of fours: Ante +25, Blind push,
     # Play +75: +100.
-    result = play("--rules", "live", "--seed", SEED, input="25\n0\n3\nq\n")
-    assert result.exit_code == 0, result.output
-    out = result.output
+    out = played("--rules", "live", "--seed", SEED, lines=["25", "0", "3", "q"])
     assert "Your cards: 6♦ J♠  (one hand, face up, played by every player" in out
     assert "You play 3x: 75.00 on Play." in out
     assert out.rstrip().endswith("You leave the table with 1,100.00 (+100.00 after 1 round).")
 
 
 def test_a_balance_below_the_minimum_bets_ends_the_game_at_once() -> None:
-    result = play("--balance", "9.99")
-    assert result.exit_code == 0
-    assert "does not cover the minimum Ante and Blind (10.00). Game over." in result.output
-    assert "after 0 rounds" in result.output
+    out = played("--balance", "9.99", lines=[])
+    assert "does not cover the minimum Ante and Blind (10.00). Game over." in out
+    assert "after 0 rounds" in out
 
 
 def test_q_leaves_before_the_first_deal_with_a_secure_shuffle() -> None:
-    result = play(input="q\n")
-    assert result.exit_code == 0, result.output
-    assert "Casino table" in result.output
-    assert "You leave the table with 1,000.00 (even after 0 rounds)." in result.output
+    out = played(lines=["q"])
+    assert "Casino table" in out
+    assert "You leave the table with 1,000.00 (even after 0 rounds)." in out
 
 
 def _dealt(output: str) -> list[str]:

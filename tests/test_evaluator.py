@@ -20,7 +20,15 @@ import pytest
 
 from uth.cards import ALL_CARDS, Card, format_cards, parse_card, parse_cards
 from uth.errors import InvalidCardError
-from uth.evaluator import CATEGORY_SHIFT, Category, HandValue, category_of, evaluate, hand_value
+from uth.evaluator import (
+    CATEGORY_KEYS,
+    CATEGORY_SHIFT,
+    Category,
+    HandValue,
+    category_of,
+    evaluate,
+    hand_value,
+)
 
 C = Category
 
@@ -177,6 +185,9 @@ def test_category_enum() -> None:
         assert Category.from_key(c.key) is c
     with pytest.raises(KeyError):
         Category.from_key("royal")
+    # CategoryKey (the models' one list of keys) is the categories' keys, high to low.
+    assert tuple(c.key for c in sorted(Category, reverse=True)) == CATEGORY_KEYS
+    assert CATEGORY_KEYS[0] == "royal_flush" and CATEGORY_KEYS[-1] == "high_card"
     assert category_of(0) is Category.HIGH_CARD
     assert category_of(9 << 20) is Category.ROYAL_FLUSH
 

@@ -108,21 +108,33 @@ def showdown_ev(
     return ante + blind + scale * multiple * (wins - losses)  # type: ignore[no-any-return]
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _known(cards: npt.NDArray[np.int64], n: int) -> tuple[int, int, int, int, int]:
+    """The first ``n`` of ``cards`` (two hole cards, then board cards): their bits
+    (bit i = card index i), then the :data:`CARD_KEY` and :data:`CARD_BIT` sums of
+    the hole cards and of the board cards.
+    """
+    seen = 0
+    board_key = 0
+    board_bits = 0
+    for k in range(n):
+        seen |= 1 << cards[k]
+        if k >= 2:
+            board_key += CARD_KEY[cards[k]]
+            board_bits += CARD_BIT[cards[k]]
+    hole_key = CARD_KEY[cards[0]] + CARD_KEY[cards[1]]
+    hole_bits = CARD_BIT[cards[0]] + CARD_BIT[cards[1]]
+    return seen, hole_key, hole_bits, board_key, board_bits
+
+
 @numba.njit(cache=True, nogil=True)
 def river_counts(cards: npt.NDArray[np.int64], qualify: int, counts: npt.NDArray[np.int64]) -> None:
     """``cards`` = two hole cards then the five board cards: fill ``counts`` (see
     :func:`showdowns`) over every dealer hole of the other 45 cards.
     """
-    seen = 0
-    board_key = 0
-    board_bits = 0
-    for k in range(7):
-        seen |= 1 << cards[k]
-        if k >= 2:
-            board_key += CARD_KEY[cards[k]]
-            board_bits += CARD_BIT[cards[k]]
-    player_key = _SIZE7 + board_key + CARD_KEY[cards[0]] + CARD_KEY[cards[1]]
-    player_bits = board_bits + CARD_BIT[cards[0]] + CARD_BIT[cards[1]]
+    seen, hole_key, hole_bits, board_key, board_bits = _known(cards, 7)
+    player_key = _SIZE7 + board_key + hole_key
+    player_bits = board_bits + hole_bits
     showdowns(player_key, player_bits, board_key, board_bits, unseen(seen), -1, -1, qualify, counts)
 
 
@@ -144,16 +156,7 @@ def flop_counts(
     decision after a check (each river multiple, or a fold at -2 Antes); units
     1/``scale`` Ante.
     """
-    seen = 0
-    flop_key = 0
-    flop_bits = 0
-    for k in range(5):
-        seen |= 1 << cards[k]
-        if k >= 2:
-            flop_key += CARD_KEY[cards[k]]
-            flop_bits += CARD_BIT[cards[k]]
-    hole_key = CARD_KEY[cards[0]] + CARD_KEY[cards[1]]
-    hole_bits = CARD_BIT[cards[0]] + CARD_BIT[cards[1]]
+    seen, hole_key, hole_bits, flop_key, flop_bits = _known(cards, 5)
     rest = unseen(seen)
     n = rest.shape[0]
     counts = np.zeros(6, dtype=np.int64)

@@ -66,8 +66,16 @@ from pydantic.json_schema import models_json_schema
 from pydantic_core import PydanticCustomError
 
 from uth.cards.card import Card, parse_card
-from uth.engine.settlement import HandEntry, Settlement, check_bank, check_deal, settle
-from uth.engine.wagers import validate_wagers
+from uth.engine.settlement import (
+    HandEntry,
+    HandOutcome,
+    Settlement,
+    WagerOutcome,
+    check_bank,
+    check_deal,
+    settle,
+)
+from uth.engine.wagers import WagerKind, validate_wagers
 from uth.errors import (
     InvalidCardError,
     InvalidDealError,
@@ -75,7 +83,7 @@ from uth.errors import (
     InvalidWagerError,
     UthError,
 )
-from uth.evaluator import HandValue
+from uth.evaluator import CategoryKey, HandValue
 from uth.money import MAX_AMOUNT, money_json, parse_amount
 from uth.rules import PRESET_NAMES, RuleSet, preset, rules_from_data
 
@@ -621,18 +629,6 @@ _MONEY_OUT = Annotated[
     PlainSerializer(money_json, return_type=int | float),
     WithJsonSchema({"type": "number", "description": "currency units: 10 or 7.5"}),
 ]
-_CATEGORY = Literal[
-    "royal_flush",
-    "straight_flush",
-    "four_of_a_kind",
-    "full_house",
-    "flush",
-    "straight",
-    "three_of_a_kind",
-    "two_pair",
-    "pair",
-    "high_card",
-]
 
 
 class _Out(BaseModel):
@@ -647,7 +643,7 @@ class WagerOut(_Out):
     """
 
     stake: _MONEY_OUT
-    result: Literal["win", "lose", "push", "no_action"]
+    result: WagerOutcome
     net: _MONEY_OUT
     capped: _MONEY_OUT
     uncovered: _MONEY_OUT
@@ -657,7 +653,7 @@ class WagerOut(_Out):
 class DealerOut(_Out):
     """The dealer's best hand and whether it qualifies."""
 
-    category: _CATEGORY
+    category: CategoryKey
     best_five: list[str]
     qualifies: bool
 
@@ -666,10 +662,10 @@ class HandOut(_Out):
     """One hand's result; ``wagers`` holds all five wagers, in layout order."""
 
     id: str
-    category: _CATEGORY
+    category: CategoryKey
     best_five: list[str]
-    outcome: Literal["win", "lose", "tie", "fold"]
-    wagers: dict[Literal["ante", "blind", "play", "trips", "bad_beat"], WagerOut]
+    outcome: HandOutcome
+    wagers: dict[WagerKind, WagerOut]
     net: _MONEY_OUT
 
 

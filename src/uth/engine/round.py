@@ -35,7 +35,7 @@ from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Literal, TypeVar
+from typing import Literal, ParamSpec, TypeVar
 
 from uth.cards.card import Card, check_distinct
 from uth.cards.deck import PreparedDeck
@@ -53,6 +53,7 @@ from uth.errors import IllegalActionError, InvalidDealError, UthError
 from uth.rules import RuleSet
 
 _E = TypeVar("_E", bound=ev.Event)
+_P = ParamSpec("_P")
 
 
 class Phase(StrEnum):
@@ -71,6 +72,25 @@ _STREETS: dict[Phase, ev.Street] = {
     Phase.FLOP: "flop",
     Phase.RIVER: "river",
 }
+
+
+def _can_of(verify: Callable[_P, object], doc: str) -> Callable[_P, bool]:
+    """The ``can_*`` form of a ``verify_*`` method (same arguments): True where
+    ``verify`` accepts them, False where it raises a :class:`~uth.errors.UthError`;
+    neither changes anything.
+    """
+
+    def can(*args: _P.args, **kwargs: _P.kwargs) -> bool:
+        try:
+            verify(*args, **kwargs)
+        except UthError:
+            return False
+        return True
+
+    can.__name__ = verify.__name__.replace("verify_", "can_", 1)
+    can.__qualname__ = verify.__qualname__.replace("verify_", "can_", 1)
+    can.__doc__ = doc
+    return can
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -457,31 +477,9 @@ class Round:
         _check_at(at)
         return wagers
 
-    def can_place_wagers(
-        self,
-        player: str,
-        *,
-        ante: object,
-        blind: object | None = None,
-        trips: object = 0,
-        bad_beat: object = 0,
-        seat: int | None = None,
-        behind: str | None = None,
-        at: datetime | None = None,
-    ) -> bool:
-        """Whether :meth:`place_wagers` would accept these wagers now."""
-        return _can(
-            lambda: self.verify_place_wagers(
-                player,
-                ante=ante,
-                blind=blind,
-                trips=trips,
-                bad_beat=bad_beat,
-                seat=seat,
-                behind=behind,
-                at=at,
-            )
-        )
+    can_place_wagers = _can_of(
+        verify_place_wagers, "Whether :meth:`place_wagers` would accept these wagers now."
+    )
 
     def place_wagers(
         self,
@@ -558,9 +556,7 @@ class Round:
         self._hand(player)
         _check_at(at)
 
-    def can_withdraw(self, player: str, *, at: datetime | None = None) -> bool:
-        """Whether :meth:`withdraw` would accept this now."""
-        return _can(lambda: self.verify_withdraw(player, at=at))
+    can_withdraw = _can_of(verify_withdraw, "Whether :meth:`withdraw` would accept this now.")
 
     def withdraw(self, player: str, *, at: datetime | None = None) -> tuple[ev.Event, ...]:
         """Take back a hand's wagers while betting is open (the player left, 004);
@@ -605,11 +601,9 @@ class Round:
         _check_at(at)
         return cards
 
-    def can_close_betting(
-        self, deck: Sequence[Card] | PreparedDeck, *, at: datetime | None = None
-    ) -> bool:
-        """Whether :meth:`close_betting` would accept this deck now."""
-        return _can(lambda: self.verify_close_betting(deck, at=at))
+    can_close_betting = _can_of(
+        verify_close_betting, "Whether :meth:`close_betting` would accept this deck now."
+    )
 
     def close_betting(
         self, deck: Sequence[Card] | PreparedDeck, *, at: datetime | None = None
@@ -710,17 +704,7 @@ class Round:
         _check_at(at)
         return chosen
 
-    def can_act(
-        self,
-        player: str,
-        action: Action | str,
-        *,
-        available: Decimal | None = None,
-        auto: bool = False,
-        at: datetime | None = None,
-    ) -> bool:
-        """Whether :meth:`act` would accept this decision now."""
-        return _can(lambda: self.verify_act(player, action, available=available, auto=auto, at=at))
+    can_act = _can_of(verify_act, "Whether :meth:`act` would accept this decision now.")
 
     def act(
         self,
@@ -766,7 +750,7 @@ class Round:
         self._advance()
         return tuple(self._events[start:])
 
-    def verify_void(self, reason: str, *, at: datetime | None = None) -> None:
+    def verify_void(self, reason: str = "", *, at: datetime | None = None) -> None:
         """Check :meth:`void`'s arguments without changing anything.
 
         Raises:
@@ -778,11 +762,10 @@ class Round:
             raise IllegalActionError(f"phase: a {self.phase} round cannot be voided", field="phase")
         _check_at(at)
 
-    def can_void(self, reason: str = "", *, at: datetime | None = None) -> bool:
-        """Whether :meth:`void` would accept this now (the round is neither settled nor
-        voided).
-        """
-        return _can(lambda: self.verify_void(reason, at=at))
+    can_void = _can_of(
+        verify_void,
+        "Whether :meth:`void` would accept this now (the round is neither settled nor voided).",
+    )
 
     def void(self, reason: str, *, at: datetime | None = None) -> tuple[ev.Event, ...]:
         """Void the round (misdeal, 003; malfunction, 004): every wager placed,
@@ -1002,14 +985,6 @@ def _check_at(at: object) -> None:
         raise IllegalActionError(
             f"at: expected a timezone-aware datetime or None, got {at!r}", field="at"
         )
-
-
-def _can(verify: Callable[[], object]) -> bool:
-    try:
-        verify()
-    except UthError:
-        return False
-    return True
 
 
 def replay(

@@ -22,8 +22,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from uth.evaluator.core import (
+    CATEGORY_KEYS,
     CATEGORY_SHIFT,
     Category,
+    CategoryKey,
     HandValue,
     category_of,
     evaluate,
@@ -52,8 +54,10 @@ _BATCH = frozenset(
 )
 
 __all__ = [
+    "CATEGORY_KEYS",
     "CATEGORY_SHIFT",
     "Category",
+    "CategoryKey",
     "HandValue",
     "category_batch",
     "category_of",

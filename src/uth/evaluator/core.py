@@ -5,12 +5,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Literal, cast, get_args
 
 from uth.cards.card import Card, check_distinct
 from uth.errors import InvalidCardError
 
 #: The category sits above five 4-bit rank fields in a hand value.
 CATEGORY_SHIFT = 20
+
+#: A category's key as JSON and TOML write it (:attr:`Category.key`), high to low;
+#: the one list for message and output models (a test checks it against
+#: :class:`Category`).
+CategoryKey = Literal[
+    "royal_flush",
+    "straight_flush",
+    "four_of_a_kind",
+    "full_house",
+    "flush",
+    "straight",
+    "three_of_a_kind",
+    "two_pair",
+    "pair",
+    "high_card",
+]
+
+#: The keys of :data:`CategoryKey` as a tuple, high to low.
+CATEGORY_KEYS: tuple[CategoryKey, ...] = get_args(CategoryKey)
 
 
 class Category(IntEnum):
@@ -32,9 +52,9 @@ class Category(IntEnum):
     ROYAL_FLUSH = 9
 
     @property
-    def key(self) -> str:
+    def key(self) -> CategoryKey:
         """The snake_case name used in JSON and TOML: ``"full_house"``."""
-        return self.name.lower()
+        return cast(CategoryKey, self.name.lower())
 
     @property
     def label(self) -> str:
