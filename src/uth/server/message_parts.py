@@ -20,6 +20,9 @@ from pydantic import (
     StrictInt,
 )
 
+from uth.engine.settlement import HandOutcome, WagerOutcome
+from uth.evaluator import CategoryKey
+
 
 def _two_places(value: int | float) -> int | float:
     if isinstance(value, float):
@@ -54,20 +57,11 @@ Light = Literal["green", "yellow", "red"]
 Street = Literal["pre_flop", "flop", "river"]
 #: A decision: ``play_4x`` ... ``play_1x`` (the rule set's multiples), ``check``, ``fold``.
 Action = Annotated[str, Field(pattern=r"^(play_[1-9][0-9]?x|check|fold)$")]
-Category = Literal[
-    "royal_flush",
-    "straight_flush",
-    "four_of_a_kind",
-    "full_house",
-    "flush",
-    "straight",
-    "three_of_a_kind",
-    "two_pair",
-    "pair",
-    "high_card",
-]
-WagerResult = Literal["win", "lose", "push", "no_action"]
-Outcome = Literal["win", "lose", "tie", "fold"]
+#: The hand categories, the wager results and the hand outcomes: the engine's own
+#: lists (one definition each).
+Category = CategoryKey
+WagerResult = WagerOutcome
+Outcome = HandOutcome
 
 
 class _Message(BaseModel):
