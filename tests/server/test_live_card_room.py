@@ -148,3 +148,4 @@ def test_a_california_round_with_a_banker_and_a_back_line_bet(
         assert (row["status"], row["net"]) == ("settled", -90)
         detail = srv.round_detail(bob, row["game_number"])
         assert (detail["balance_before"], detail["balance_after"]) == (1000, 910)
+        assert detail["wagers"] == {"bank": {"stake": 500, "result": "lose", "net": -90}}
