@@ -41,6 +41,13 @@ def test_a_california_round_with_a_banker_and_a_back_line_bet(
             assert a.ok("sit", seat=1)["state"]["phase"] == "pause"
             b.ok("sit", seat=2)
             assert c.cmd("sit", seat=2)["code"] == "seat_taken"
+            # Everyone is told who sits where (carol has not sat: she sees both seats taken).
+            rows = [
+                {"seat": 1, "player_id": alice.id, "name": "alice"},
+                {"seat": 2, "player_id": bob.id, "name": "bob"},
+            ]
+            assert c.recv_until("seats") == {"type": "seats", "seats": rows[:1]}
+            assert c.recv_until("seats") == {"type": "seats", "seats": rows}
             srv.advance_to(a.snapshot)  # the pause ends: the offer starts at seat 1
             offered = a.recv_until("offer")
             assert offered == {
@@ -107,6 +114,12 @@ def test_a_california_round_with_a_banker_and_a_back_line_bet(
             behind = c.recv_until("settlement")
             assert (behind["net"], behind["balance"]) == (30, 1030)
             assert behind["wagers"]["play"]["bank_left"] == 410
+            # The bank going down hand by hand, to everyone: alice's seat, then the bet behind it.
+            note = {"type": "bank_left", "game_number": opened["game_number"], "seat": 1}
+            assert [b.recv_until("bank_left"), b.recv_until("bank_left")] == [
+                {**note, "player_id": alice.id, "bank_left": 440},
+                {**note, "player_id": carol.id, "bank_left": 410},
+            ]
             own = b.recv_until("settlement")
             assert own["wagers"] == {
                 "bank": {
@@ -148,3 +161,4 @@ def test_a_california_round_with_a_banker_and_a_back_line_bet(
         assert (row["status"], row["net"]) == ("settled", -90)
         detail = srv.round_detail(bob, row["game_number"])
         assert (detail["balance_before"], detail["balance_after"]) == (1000, 910)
+        assert detail["wagers"] == {"bank": {"stake": 500, "result": "lose", "net": -90}}

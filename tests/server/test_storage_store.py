@@ -621,3 +621,29 @@ def test_ledger_json_is_plain(store: SqlStore) -> None:
         amounts = conn.execute(select(LedgerRow.amount).order_by(LedgerRow.id)).scalars().all()
     assert amounts == [D("100.00"), D("-0.10"), D("-0.20")]
     assert store.player(a).balance == D("99.70")
+
+
+@pytest.mark.parametrize(
+    ("back", "result", "net"),
+    [("325", "lose", "-175.00"), ("640", "win", "140.00"), ("500", "push", "0.00")],
+)
+def test_player_dealer_detail_nets_the_banks_result(
+    store: SqlStore, back: str, result: str, net: str
+) -> None:
+    """The player-dealer has no part of their own in the record: the detail's
+    ``bank`` line is the bank less what it paid back (issue 13), not the stake lost.
+    """
+    alice = store.create_player("alice", "a", D("100"), T0).id
+    bob = store.create_player("bob", "b", D("1000"), T0).id
+    rid = store.open_round("california-1", "G-CR", "california", at(1))
+    store.debit(rid, [Debit(bob, "bank", D("500")), Debit(alice, "ante", D("10"))], at(1))
+    credits = {bob: {"bank": D(back)}}
+    round_books.settle_round(store, store, rid, record([player_round(alice)]), credits)
+    detail = store.round_detail(bob, "G-CR")
+    assert detail.wagers == {"bank": {"stake": D("500.00"), "result": result, "net": D(net)}}
+    assert (detail.balance_before, detail.balance_after) == (
+        D("1000.00"),
+        D("500.00") + D(back),
+    )
+    [summary] = store.history(bob)
+    assert (summary.total_stake, summary.net) == (D("500.00"), D(net))

@@ -69,12 +69,23 @@ def dealer(bank: int, left: int, pid: int = 2, seat: int | None = 2) -> dict[str
 def test_a_card_room_round_one_banking_one_behind_a_seat() -> None:
     h, bank = room(3, [ONE_SEAT, ONE_SEAT])
     seated(h, {1: 1, 2: 2})
+    # Everyone is told who sits where as the seats are taken (issue 13, who sits where).
+    one = {"seat": 1, "player_id": 1, "name": "p1"}
+    two = {"seat": 2, "player_id": 2, "name": "p2"}
+    sits = [{"type": "seats", "seats": [one]}, {"type": "seats", "seats": [one, two]}]
     # The offer starts at seat 1: player 1 declines, player 2 banks 500.
     assert [h.take(p) for p in (1, 2, 3)] == [
-        [offer(1, "p1", 1, 7, True)],
-        [offer(1, "p1", 1, 7, False)],
-        [offer(1, "p1", 1, 7, False)],
+        [*sits, offer(1, "p1", 1, 7, True)],
+        [*sits, offer(1, "p1", 1, 7, False)],
+        [*sits, offer(1, "p1", 1, 7, False)],
     ]
+    # A reload during the offer: the snapshot has the seats and the offer's form.
+    snap = h.machine.snapshot(1)
+    assert (snap["seats"], snap["offer"]) == (
+        [one, two],
+        {k: v for k, v in offer(1, "p1", 1, 7, True).items() if k != "type"},
+    )
+    assert h.machine.snapshot(3)["offer"]["to_you"] is False
     assert h.send(2, AnswerOffer("o0", False))["code"] == "not_offered"
     assert h.send(1, AnswerOffer("o1", False))["type"] == "accepted"
     assert h.send(2, AnswerOffer("o2", True, 100001))["code"] == "over_limit"
@@ -322,3 +333,40 @@ def test_a_void_mid_round_refunds_the_bank_and_an_empty_round_releases_it() -> N
     h.check_money()
     h.check_replays()
     assert history.decode(h.books.kept[rid]).player_dealer == "1"
+
+
+def test_the_bank_goes_down_seat_by_seat_and_the_seats_are_told() -> None:
+    # Seat 1 As Ks, seat 3 2c 3d, seat 4 Qd Jd; the dealer 5c 6d (no qualifier).
+    h, _ = room(4, ["As Ks 2c 3d Qd Jd 5c 6d Ah Kh Qs 7c 8d"] * 2)
+    seated(h, {1: 1, 2: 2, 3: 3, 4: 4})
+    h.send(1, AnswerOffer("o1", False))
+    h.send(2, AnswerOffer("o2", True, 500))
+    for pid in (1, 3, 4):
+        h.send(pid, PlaceBet(f"b{pid}", "ante", 10))
+    h.advance_until("pre_flop")
+    assert h.send(1, Decide("d1", "play_4x"))["type"] == "accepted"
+    h.advance(10)  # seat 3 is checked by its timer
+    assert h.send(4, Decide("d4", "play_4x"))["type"] == "accepted"
+    game = h.machine.game_number
+    h.advance_until("pause")  # seat 3 checks on the flop and folds at the river
+    # Seat 3's fold is collected first (+20), then the showdown seat by seat in the
+    # engine's settlement order: seat 1's Play wins 40, seat 4's Play wins 40.
+    note = {"type": "bank_left", "game_number": game}
+    for pid in (1, 2, 3, 4):
+        assert [m for m in h.take(pid) if m["type"] == "bank_left"] == [
+            {**note, "player_id": 3, "seat": 3, "bank_left": 520},
+            {**note, "player_id": 1, "seat": 1, "bank_left": 480},
+            {**note, "player_id": 4, "seat": 4, "bank_left": 440},
+        ]
+    assert h.books.balances == {1: D(1040), 2: D(940), 3: D(980), 4: D(1040)}
+    h.check_money()
+    # The offer is over: the snapshot has no offer; a player who leaves frees the seat.
+    assert h.machine.snapshot(1)["offer"] is None
+    h.disconnect(3)
+    seats = [
+        {"seat": 1, "player_id": 1, "name": "p1"},
+        {"seat": 2, "player_id": 2, "name": "p2"},
+        {"seat": 4, "player_id": 4, "name": "p4"},
+    ]
+    assert h.take(1) == [{"type": "seats", "seats": seats}]
+    assert h.machine.snapshot(4)["seats"] == seats

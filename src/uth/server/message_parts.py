@@ -264,6 +264,49 @@ class Turn(_Message):
     deadline: Time
 
 
+class OfferFields(_Message):
+    """Card-room tables: the player-dealer position offered to a player (seat null:
+    the third-party backer) until ``deadline``; ``to_you`` for that player. Bank
+    limits per the rule set (``max_bank`` null: no maximum).
+    """
+
+    player_id: StrictInt
+    name: str
+    seat: StrictInt | None
+    deadline: Time
+    min_bank: Money
+    max_bank: Money | None
+    to_you: StrictBool
+
+
+class SeatTaken(_Message):
+    """Card-room tables: a seat taken with ``sit`` and who sits there."""
+
+    seat: StrictInt
+    player_id: StrictInt
+    name: str
+
+
+class Seats(_Message):
+    """Card-room tables, everyone: who sits where, when a seat is taken or freed."""
+
+    type: Literal["seats"]
+    seats: list[SeatTaken]
+
+
+class BankLeft(_Message):
+    """Card-room tables, everyone: the player-dealer's bank left once a hand's
+    wagers are settled (``seat``: the hand's seat, a back-line bet's the seat it is
+    behind), one per hand in the settlement order.
+    """
+
+    type: Literal["bank_left"]
+    game_number: GameNumber | None
+    player_id: StrictInt
+    seat: StrictInt | None
+    bank_left: Money
+
+
 class SeatedPlayer(_Message):
     """The player and their seat number (null at tables without numbered seats)."""
 
@@ -306,3 +349,5 @@ class TableSnapshot(_Timer):
     trainer: TrainerView | None = None
     player_dealer: PlayerDealer | None = None
     turn: Turn | None = None
+    seats: list[SeatTaken] | None = None
+    offer: OfferFields | None = None

@@ -35,22 +35,24 @@ from pydantic.json_schema import models_json_schema
 
 from uth.server.message_parts import (
     Action,
+    BankLeft,
     Card,
     Category,
     GameNumber,
     Hand,
     Money,
+    OfferFields,
     Outcome,
     PlayerDealer,
     PlayerRef,
     RequestId,
     RoundVoided,
+    Seats,
     Settlement,
     State,
     Street,
     TableBets,
     TableSnapshot,
-    Time,
     TrainerAdvice,
     TrainerView,
     Turn,
@@ -257,20 +259,10 @@ class StateChanged(_Message):
     turn: Turn | None = None
 
 
-class Offer(_Message):
-    """Card-room tables, everyone: the player-dealer position is offered to a player
-    (seat null: the third-party backer) until ``deadline``; ``to_you`` for that
-    player. Bank limits per the rule set (``max_bank`` null: no maximum).
-    """
+class Offer(OfferFields):
+    """Card-room tables, everyone: the offer of the player-dealer position."""
 
     type: Literal["offer"]
-    player_id: StrictInt
-    name: str
-    seat: StrictInt | None
-    deadline: Time
-    min_bank: Money
-    max_bank: Money | None
-    to_you: StrictBool
 
 
 class BankerTaken(_Message):
@@ -350,7 +342,9 @@ _Server = Annotated[
     | TrainerReview
     | Offer
     | BankerTaken
-    | NoBankerMessage,
+    | NoBankerMessage
+    | Seats
+    | BankLeft,
     Field(discriminator="type"),
 ]
 

@@ -298,13 +298,13 @@ describe('seats, sitting and back-line bets', () => {
       { type: 'table_bets', players: 2, total: 40, listed: [{ id: 5, name: 'cy', seat: 5, total: 20 }, { id: 9, name: 'dee', seat: null, total: 20 }] },
       { type: 'state', state: own('pause'), turn: { seat: 5, player_id: 5, deadline: T20 } },
     );
-    const empty = (seat) => ({ seat, name: null, playerId: null, me: false, dealer: false, turn: false });
+    const empty = (seat) => ({ seat, name: null, playerId: null, me: false, dealer: false, turn: false, settled: false });
     assert.deepEqual(seats(s), [
-      { seat: 1, name: 'ann', playerId: '1', me: false, dealer: true, turn: false },
+      { seat: 1, name: 'ann', playerId: '1', me: false, dealer: true, turn: false, settled: false },
       empty(2),
-      { seat: 3, name: 'bob', playerId: '2', me: true, dealer: false, turn: false },
+      { seat: 3, name: 'bob', playerId: '2', me: true, dealer: false, turn: false, settled: false },
       empty(4),
-      { seat: 5, name: 'cy', playerId: '5', me: false, dealer: false, turn: true },
+      { seat: 5, name: 'cy', playerId: '5', me: false, dealer: false, turn: true, settled: false },
       empty(6),
       empty(7),
     ]);
@@ -371,5 +371,97 @@ describe('seats, sitting and back-line bets', () => {
     const s = reduce(s0, { type: 'betting_open', game_number: GAME, now: T0, deadline: T10, light: 'green' });
     assert.deepEqual(s.playerDealer, { player_id: 1, name: 'ann', seat: 1, bank: 1000, bank_left: 1000 });
     assert.equal(s.turn, null);
+  });
+
+  it('seats: the snapshot\'s list and the seats message show who sits where, bets or not', () => {
+    const list = [
+      { seat: 1, player_id: 1, name: 'ann' },
+      { seat: 3, player_id: 2, name: 'bob' },
+      { seat: 6, player_id: 7, name: 'eve' },
+    ];
+    const s0 = after();
+    const snap = { ...SNAP_PAUSE, seats: list, offer: null };
+    const s = reduce(s0, snap);
+    assert.deepEqual(s, {
+      ...s0,
+      connected: true,
+      player: { id: 2, name: 'bob', seat: 3 },
+      gameNumber: GAME,
+      phase: 'pause',
+      light: 'red',
+      deadline: ms(T10),
+      own: own('pause'),
+      tableBets: { players: 0, total: 0, listed: [] },
+      seatList: list,
+      effects: [
+        { type: 'balance', balance: 1000 },
+        { type: 'snapshot', snapshot: snap },
+      ],
+    });
+    const row = (seat, name, playerId, me = false) => ({ seat, name, playerId, me, dealer: false, turn: false, settled: false });
+    const empty = (seat) => row(seat, null, null);
+    assert.deepEqual(seats(s), [row(1, 'ann', '1'), empty(2), row(3, 'bob', '2', true), empty(4), empty(5), row(6, 'eve', '7'), empty(7)]);
+    // eve leaves, cy sits at 5: everyone is told.
+    const moved = [list[0], list[1], { seat: 5, player_id: 5, name: 'cy' }];
+    const s2 = reduce(s, { type: 'seats', seats: moved });
+    assert.deepEqual(s2, { ...s, seatList: moved, effects: [] });
+    assert.deepEqual(seats(s2), [row(1, 'ann', '1'), empty(2), row(3, 'bob', '2', true), empty(4), row(5, 'cy', '5'), empty(6), empty(7)]);
+  });
+
+  it('bank_left: the bank goes down hand by hand, the seat just settled marked', () => {
+    const s0 = after(SNAP_PAUSE, { type: 'banker', player_id: 1, name: 'ann', seat: 1, bank: 500, declined: [] });
+    const note = (player_id, seat, bank_left) => ({ type: 'bank_left', game_number: GAME, player_id, seat, bank_left });
+    const s1 = reduce(s0, note(3, 4, 520));
+    assert.deepEqual(s1, {
+      ...s0,
+      playerDealer: { player_id: 1, name: 'ann', seat: 1, bank: 500, bank_left: 520 },
+      bankStep: { seat: 4, player_id: 3 },
+      effects: [],
+    });
+    assert.deepEqual(
+      seats(s1).filter((r) => r.settled).map((r) => r.seat),
+      [4],
+    );
+    let s = s1;
+    const left = [];
+    for (const m of [note(2, 3, 480), note(6, 6, 440), note(9, null, 430)]) {
+      s = reduce(s, m);
+      left.push(s.playerDealer.bank_left);
+    }
+    assert.deepEqual(left, [480, 440, 430]);
+    assert.deepEqual(s.bankStep, { seat: null, player_id: 9 });
+    // A new round clears the mark.
+    assert.equal(reduce(s, { type: 'betting_open', game_number: GAME, now: T0, deadline: T10, light: 'green' }).bankStep, null);
+  });
+
+  it('a reload during the offer: the snapshot\'s offer brings the form back', () => {
+    const s0 = after();
+    const offer = { player_id: 2, name: 'bob', seat: 3, deadline: T20, min_bank: 100, max_bank: 5000, to_you: true };
+    const snap = { ...SNAP_PAUSE, phase: 'offer', deadline: T20, seats: [], offer };
+    const s = reduce(s0, snap);
+    assert.deepEqual(s, {
+      ...s0,
+      connected: true,
+      player: { id: 2, name: 'bob', seat: 3 },
+      gameNumber: GAME,
+      phase: 'offer',
+      light: 'red',
+      deadline: ms(T20),
+      own: own('pause'),
+      tableBets: { players: 0, total: 0, listed: [] },
+      seatList: [],
+      offer: { ...offer, deadline: ms(T20), answered: false },
+      effects: [
+        { type: 'balance', balance: 1000 },
+        { type: 'snapshot', snapshot: snap },
+      ],
+    });
+    assert.deepEqual(offerForm(s), { min: 100, max: 5000 });
+    // Answered, then a snapshot of the same offer: the form stays gone.
+    const sent = reduce(s, { type: 'client/sent', id: 'r-9', command: { type: 'answer_offer', accept: false } });
+    const answered = reduce(sent, { type: 'accepted', id: 'r-9', state: own('pause') });
+    assert.equal(offerForm(reduce(answered, snap)), null);
+    // The offer is over: the snapshot's null offer clears it.
+    assert.equal(reduce(s, { ...snap, phase: 'pause', offer: null }).offer, null);
   });
 });

@@ -573,7 +573,7 @@ describe('unknown messages', () => {
       'player_hand_dealt', 'hole_cards_dealt', 'decision_required', 'decision', 'flop_turned',
       'turn_and_river_turned', 'dealer_revealed', 'antes_returned', 'hand_shown', 'hand_folded', 'settlement',
       'round_voided', 'round_paused', 'round_resumed', 'state', 'pause', 'trainer_advice', 'trainer_review',
-      'offer', 'banker', 'no_banker',
+      'offer', 'banker', 'no_banker', 'seats', 'bank_left',
     ];
     assert.deepEqual(MESSAGE_TYPES.filter((t) => !t.startsWith('client/')).sort(), server.sort());
   });

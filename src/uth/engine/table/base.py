@@ -85,7 +85,7 @@ class TableState:
     paused: dict[str, Any] | None
     _paused_by: str
     _resume_requested: bool
-    _outbox: list[tuple[int, dict[str, Any]]]
+    _outbox: list[tuple[int | None, dict[str, Any]]]
     _effects: list[Effect]
     _woken: bool
     _handlers: dict[type[Any], Callable[[Seat, Any], dict[str, Any] | None]]

@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from uth.engine import events as ev
+from uth.engine.banking import Offered
 from uth.engine.round import Phase, Round
 from uth.engine.settlement import HandResult, WagerResult
 from uth.engine.table.base import STREETS
@@ -33,6 +34,8 @@ class CardRoom(TableCommands):
     #: (the bank, reserved; None: declined).
     _offer_to: int | None
     _offer_reply: tuple[Decimal | None] | None
+    #: The offer open now (None: none), for the snapshot.
+    _offered: Offered | None
 
     def room_fields(self) -> dict[str, Any]:
         """``player_dealer`` and ``turn`` for the state and the snapshot (nothing at a
@@ -62,6 +65,87 @@ class CardRoom(TableCommands):
                     "deadline": self.deadline.isoformat(),
                 }
         return {"player_dealer": dealer, "turn": turn}
+
+    def room_snapshot_fields(self, player_id: int) -> dict[str, Any]:
+        """``seats`` (who sits where) and ``offer`` (the offer open now, as the
+        ``offer`` message has it for this player; None: no offer is open) for the
+        snapshot, so that a reload shows the seats taken and the offer's form
+        (nothing at a house-banked table).
+        """
+        if self._room is None:
+            return {}
+        offered = self._offered
+        offer = None
+        if offered is not None and self.phase == "offer" and self.deadline is not None:
+            offer = {
+                k: v for k, v in self._offer_message(offered, player_id).items() if k != "type"
+            }
+        return {"seats": self._seat_rows(), "offer": offer}
+
+    def _seat_rows(self) -> list[dict[str, Any]]:
+        """The seats taken: ``[{"seat", "player_id", "name"}]`` in seat order."""
+        room = self._room
+        assert room is not None
+        rows = []
+        for number, player in room.rotation.seats.items():
+            seat = self.seats.get(int(player))
+            name = seat.name if seat is not None else player
+            rows.append({"seat": number, "player_id": int(player), "name": name})
+        return rows
+
+    def _seats_note(self, *, after_reply: bool = False) -> None:
+        """Tell everyone at a card room who sits where now (a ``seats`` message);
+        ``after_reply``: sent after the reply of the command being handled.
+        """
+        if self._room is None:
+            return
+        message = {"type": "seats", "seats": self._seat_rows()}
+        if after_reply:
+            self._outbox.append((None, message))
+        else:
+            self._broadcast(message)
+
+    def _bank_left_note(self, event: ev.WagerSettled, following: ev.Event | None) -> None:
+        """Everyone: the bank left once a hand's wagers are settled (its last
+        ``wager_settled``), so that the table shows the bank going down seat by seat
+        in the settlement order (RULES.md, "A round", step 7; issue 13): ``{"type":
+        "bank_left", "game_number", "player_id", "seat", "bank_left"}``, ``seat`` the
+        hand's seat (a back-line bet's: the seat it is behind).
+        """
+        if self._room is None or event.bank_left is None:
+            return
+        if isinstance(following, ev.WagerSettled) and following.player == event.player:
+            return
+        seat = self.seats.get(int(event.player))
+        number = None if seat is None else seat.number if seat.number is not None else seat.behind
+        self._broadcast(
+            {
+                "type": "bank_left",
+                "game_number": self.game_number,
+                "player_id": int(event.player),
+                "seat": number,
+                "bank_left": money_json(event.bank_left),
+            }
+        )
+
+    def _offer_message(self, state: Offered, to: int) -> dict[str, Any]:
+        limits = self.rules.bank
+        assert limits is not None and self.deadline is not None
+        pid = int(state.player)
+        return {
+            "type": "offer",
+            "player_id": pid,
+            "name": self.seats[pid].name if pid in self.seats else self._backer_name(),
+            "seat": state.seat,
+            "deadline": self.deadline.isoformat(),
+            "min_bank": money_json(limits.min),
+            "max_bank": None if limits.max is None else money_json(limits.max),
+            "to_you": to == pid,
+        }
+
+    def _backer_name(self) -> str:
+        backer = self._room.backer if self._room is not None else None
+        return "" if backer is None else backer[1]
 
     def _bank_left(self, banker: PlayerDealer) -> Decimal:
         """The bank after the wagers settled and sent so far."""
@@ -110,6 +194,7 @@ class CardRoom(TableCommands):
         seat.number = cmd.seat
         seat.behind = None  # a seated player bets at their seat
         self._bets_dirty = True
+        self._seats_note(after_reply=True)
 
     def _answer_offer(self, seat: Seat, cmd: AnswerOffer) -> None:
         """Accept the position with a bank (reserved at once), or decline."""

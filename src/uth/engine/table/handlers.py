@@ -124,6 +124,7 @@ class TableCommands(TableMessages):
             del self.seats[player_id]
             if room is not None and seat.number is not None:
                 room.rotation.leave(seat.hand_id)
+                self._seats_note()
 
     def handle(self, player_id: int, command: Command, now: datetime) -> dict[str, Any]:
         """Apply one command of a seated player and return its reply.

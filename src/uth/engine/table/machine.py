@@ -165,6 +165,7 @@ class TableMachine(CardRoom):
         self._room = banking if isinstance(banking, PlayerDealerBank) else None
         self._offer_to = None
         self._offer_reply = None
+        self._offered = None
         self._table_info = table_info or (lambda: {"id": settings.id})
         self._game_numbers = game_numbers or GameNumbers()
         self.now = now
@@ -197,7 +198,7 @@ class TableMachine(CardRoom):
         self.paused: dict[str, Any] | None = None
         self._paused_by = "system"
         self._resume_requested = False
-        self._outbox: list[tuple[int, dict[str, Any]]] = []
+        self._outbox: list[tuple[int | None, dict[str, Any]]] = []
         self._effects: list[Effect] = []
         self._handlers: dict[type[Any], Callable[[Seat, Any], dict[str, Any] | None]] = {
             PlaceBet: self._place_bet,
@@ -326,6 +327,7 @@ class TableMachine(CardRoom):
         while isinstance(state, Offered):
             pid = int(state.player)
             bank: Decimal | None = None
+            self._offered = state
             if room.backer is not None and state.seat is None:
                 self.deadline = self.now  # the backer answers at once
                 for other in self.seats:
@@ -352,6 +354,7 @@ class TableMachine(CardRoom):
                 bank = None if reply is None else reply[0]
             balance = self.funds.available(pid) + (bank or ZERO)
             state = room.rotation.answer(state.player, bank, balance=balance)
+        self._offered = None
         self.deadline = None
         names = {str(s.player_id): s.name for s in self.seats.values()}
         if room.backer is not None:
@@ -384,25 +387,6 @@ class TableMachine(CardRoom):
         )
         self._room_state_to_all()
         return True
-
-    def _offer_message(self, state: Offered, to: int) -> dict[str, Any]:
-        limits = self.rules.bank
-        assert limits is not None and self.deadline is not None
-        pid = int(state.player)
-        return {
-            "type": "offer",
-            "player_id": pid,
-            "name": self.seats[pid].name if pid in self.seats else self._backer_name(),
-            "seat": state.seat,
-            "deadline": self.deadline.isoformat(),
-            "min_bank": money_json(limits.min),
-            "max_bank": None if limits.max is None else money_json(limits.max),
-            "to_you": to == pid,
-        }
-
-    def _backer_name(self) -> str:
-        backer = self._room.backer if self._room is not None else None
-        return "" if backer is None else backer[1]
 
     def _end_room_round(self) -> None:
         """Card rooms, after a round (or a betting window nobody bet in): give back a
@@ -1031,6 +1015,7 @@ class TableMachine(CardRoom):
             self._release_all(seat)
             if room is not None and seat.number is not None:
                 room.rotation.leave(seat.hand_id)
+                self._seats_note()
 
 
 __all__ = ["REQUEST_IDS_PER_ROUND", "RoundCancelledError", "TableMachine", "TableSettings"]

@@ -148,6 +148,7 @@ class TableMessages(TableState):
             "last_bets": _bets_json(self._last_bets.get(player_id)),
             **({"trainer": coached} if (coached := self._trainer_view(seat)) else {}),
             **self.room_fields(),
+            **self.room_snapshot_fields(player_id),
         }
 
     def room_fields(self) -> dict[str, Any]:
@@ -155,6 +156,22 @@ class TableMessages(TableState):
         see :class:`~uth.engine.table.cardroom.CardRoom`).
         """
         return {}
+
+    def room_snapshot_fields(self, player_id: int) -> dict[str, Any]:
+        """A card room's ``seats`` and ``offer`` for the snapshot (none at a
+        house-banked table: see :class:`~uth.engine.table.cardroom.CardRoom`).
+        """
+        return {}
+
+    def _seats_note(self, *, after_reply: bool = False) -> None:
+        """A card room's ``seats`` message to everyone (nothing at a house-banked
+        table: see :class:`~uth.engine.table.cardroom.CardRoom`).
+        """
+
+    def _bank_left_note(self, event: ev.WagerSettled, following: ev.Event | None) -> None:
+        """A card room's ``bank_left`` message once a hand's wagers are settled
+        (nothing at a house-banked table: see :class:`~uth.engine.table.cardroom.CardRoom`).
+        """
 
     def _settlement_stored(self) -> bool:
         """The round's settlement is stored: its showdown may be shown."""
@@ -219,12 +236,13 @@ class TableMessages(TableState):
         never reaches storage is voided, and nobody has seen its dealer's cards.
         """
         outbox, self._outbox = self._outbox, []
-        for owner, note in outbox:
-            self._send(owner, note)
+        for owner, note in outbox:  # owner None: everyone
+            self._effects.append(Send(owner, note))
         rnd = self.round
         if rnd is None:
             return
-        for event in rnd.events_since(self._published):
+        events = rnd.events_since(self._published)
+        for i, event in enumerate(events):
             if isinstance(event, ev.DealerRevealed) and self.phase != "settled":
                 return
             self._published += 1
@@ -232,6 +250,8 @@ class TableMessages(TableState):
                 self._board_shown += len(event.cards)
             if isinstance(event, ev.WagersPlaced | ev.WagersWithdrawn | ev.RoundOpened):
                 continue  # no messages of the protocol: the table's own state says them
+            if isinstance(event, ev.WagerSettled):
+                self._bank_left_note(event, events[i + 1] if i + 1 < len(events) else None)
             if isinstance(event, ev.WagerSettled | ev.RoundSettled):
                 continue  # sent as one settlement message per player
             # Who sees it: the one definition (engine.views). Seen by a spectator:

@@ -363,13 +363,32 @@ def _wagers_from_json(stored: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def _wagers_from_ledger(entries: Sequence[LedgerRow], status: str) -> dict[str, dict[str, Any]]:
-    """Wagers of a round that was not settled: the stakes; a voided round nets 0."""
+    """Wagers of a player without a stored part in the round, from the ledger: the
+    stakes (wager debits) and, per wager kind, ``{"stake", "result", "net"}``.
+
+    An open round's wagers net minus their stake (result ``open``), a voided
+    round's 0 (result ``voided``); a settled round's net is its payouts less the
+    stake, and its result ``win``/``lose``/``push`` by that net: the player-dealer's
+    ``bank`` (issue 13), whose bank is debited when the round opens and credited
+    back with its result (RULES.md, "Who banks").
+    """
     wagers: dict[str, dict[str, Any]] = {}
+    paid: dict[str, Decimal] = {}
     for entry in entries:
-        if entry.kind != "wager" or entry.wager is None:
+        if entry.wager is None:
             continue
-        item = wagers.setdefault(entry.wager, {"stake": ZERO, "result": status, "net": ZERO})
-        item["stake"] -= entry.amount
-    for item in wagers.values():
-        item["net"] = ZERO if status == "voided" else -item["stake"]
+        if entry.kind == "wager":
+            item = wagers.setdefault(entry.wager, {"stake": ZERO, "result": status, "net": ZERO})
+            item["stake"] -= entry.amount
+        elif entry.kind == "payout":
+            paid[entry.wager] = paid.get(entry.wager, ZERO) + entry.amount
+    for kind, item in wagers.items():
+        if status == "voided":
+            item["net"] = ZERO
+        elif status == "settled":
+            net = paid.get(kind, ZERO) - item["stake"]
+            item["net"] = net
+            item["result"] = "win" if net > 0 else "lose" if net < 0 else "push"
+        else:
+            item["net"] = -item["stake"]
     return wagers

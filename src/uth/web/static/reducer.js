@@ -14,8 +14,9 @@
 //   client/disconnected          the WebSocket closed (the page reconnects)
 //   client/behind {seat}         the seat picked to bet behind (a back-line bet), null: own spot
 // A card-room table (rule set `banking: "player_dealer"`, issue 13) adds `offer`,
-// `banker`, `no_banker`, the snapshot's and `state`'s `player_dealer` and `turn`, and
-// the settlement's per-wager `bank_left` and `coverage` (docs/protocol.md).
+// `banker`, `no_banker`, `seats`, `bank_left`, the snapshot's and `state`'s
+// `player_dealer` and `turn`, the snapshot's `seats` and `offer`, and the settlement's
+// per-wager `bank_left` and `coverage` (docs/protocol.md).
 // Any other type is unknown: the state is kept and an `unknown` effect says so (the glue
 // logs it with console.warn).
 
@@ -100,6 +101,8 @@ export function initialState(keep = {}) {
     declined: [], // names that declined or were passed over, in offer order
     noBanker: null, // "all_declined" | "no_players": no round dealt for want of a banker
     turn: null, // {seat, player_id, deadline}: whose decision it is
+    seatList: null, // [{seat, player_id, name}]: the seats taken (null: not told yet)
+    bankStep: null, // {seat, player_id}: the hand the bank last settled (bank_left)
     behind: null, // the seat picked to bet behind (a back-line bet), or null for the own spot
     effects: [],
     ...keep,
@@ -125,6 +128,7 @@ function newRound(s) {
     banner: null,
     antesReturned: false,
     turn: null,
+    bankStep: null,
     trainer: s.trainer ? { ...s.trainer, advice: null } : null,
   };
 }
@@ -137,9 +141,19 @@ function withClock(s, msg) {
 
 const isMe = (s, player) => !player || player === String(s.player?.id);
 
+/** An `offer` message's fields (or a snapshot's `offer`) as the state keeps them. */
+function offerOf(msg, prev) {
+  const { type: _type, ...offer } = msg;
+  const deadline = msg.deadline ? Date.parse(msg.deadline) : null;
+  // The same offer again (a snapshot asked for after answering it): still answered.
+  const same = prev && prev.player_id === offer.player_id && prev.deadline === deadline;
+  return { ...offer, deadline, answered: Boolean(same && prev.answered) };
+}
+
 /**
- * The card room's fields of a snapshot or `state` message (`player_dealer`, `turn`),
- * where present: a banker known ends the offer.
+ * The card room's fields of a snapshot or `state` message (`player_dealer`, `turn`;
+ * the snapshot's `seats` and `offer`), where present: a banker known ends the offer;
+ * a snapshot taken during the offer brings its form back (a reload).
  */
 function applyCardRoom(s, msg) {
   let n = s;
@@ -147,6 +161,8 @@ function applyCardRoom(s, msg) {
     const pd = msg.player_dealer ? { ...msg.player_dealer } : null;
     n = { ...n, playerDealer: pd, offer: pd ? null : n.offer, noBanker: pd ? null : n.noBanker };
   }
+  if (msg && 'seats' in msg) n = { ...n, seatList: msg.seats ? msg.seats.map((r) => ({ ...r })) : null };
+  if (msg && 'offer' in msg) n = { ...n, offer: msg.offer ? offerOf(msg.offer, s.offer) : null };
   if (msg && 'turn' in msg) {
     n = { ...n, turn: msg.turn ? { ...msg.turn, deadline: msg.turn.deadline ? Date.parse(msg.turn.deadline) : null } : null };
   }
@@ -303,12 +319,11 @@ const HANDLERS = {
 
   /** The player-dealer position is offered to a player (seat null: the backer). */
   offer(s, msg) {
-    const { type: _type, ...offer } = msg;
     // The one asked before and not taking it: declined (the `banker` message gives the full list).
     const declined = s.offer ? [...s.declined, s.offer.name] : [];
     return {
       ...s,
-      offer: { ...offer, deadline: msg.deadline ? Date.parse(msg.deadline) : null, answered: false },
+      offer: offerOf(msg, null),
       playerDealer: null,
       declined,
       noBanker: null,
@@ -319,6 +334,17 @@ const HANDLERS = {
   banker(s, msg) {
     const { player_id, name, seat, bank } = msg;
     return { ...s, offer: null, noBanker: null, playerDealer: { player_id, name, seat, bank, bank_left: bank }, declined: [...(msg.declined ?? [])] };
+  },
+
+  /** Who sits where: a seat was taken or freed. */
+  seats(s, msg) {
+    return { ...s, seatList: (msg.seats ?? []).map((r) => ({ ...r })) };
+  },
+
+  /** A hand was settled against the bank: what is left of it now (one per hand, in order). */
+  bank_left(s, msg) {
+    const pd = s.playerDealer ? { ...s.playerDealer, bank_left: msg.bank_left } : null;
+    return { ...s, playerDealer: pd, bankStep: { seat: msg.seat ?? null, player_id: msg.player_id } };
   },
 
   /** Nobody banks: no round is dealt (`code` says why). */
@@ -579,15 +605,16 @@ export function others(s) {
 export const CARD_ROOM_SEATS = 7;
 
 /**
- * The seats of a card-room table, 1 to 7: [{seat, name, playerId, me, dealer, turn}]
- * (name null for an empty seat), from this player's seat, the player-dealer's, the
- * turn's and the seats listed in the table's bets. [] at a live table.
+ * The seats of a card-room table, 1 to 7: [{seat, name, playerId, me, dealer, turn, settled}]
+ * (name null for an empty seat), from the seats taken (the snapshot's and the `seats`
+ * message's list), this player's seat, the player-dealer's, the turn's and the seats
+ * listed in the table's bets; `settled`: the seat the bank last settled. [] at a live table.
  */
 export function seats(s) {
   if (!s.cardRoom) return [];
   const n = num(s.info?.seats) || CARD_ROOM_SEATS;
   const out = [];
-  for (let seat = 1; seat <= n; seat += 1) out.push({ seat, name: null, playerId: null, me: false, dealer: false, turn: false });
+  for (let seat = 1; seat <= n; seat += 1) out.push({ seat, name: null, playerId: null, me: false, dealer: false, turn: false, settled: false });
   const put = (seat, id, name) => {
     const row = out[num(seat) - 1];
     if (!row) return null;
@@ -595,6 +622,7 @@ export function seats(s) {
     if (name) row.name = name;
     return row;
   };
+  for (const p of s.seatList ?? []) put(p.seat, p.player_id, p.name);
   for (const p of s.tableBets?.listed ?? []) if (p.seat) put(p.seat, p.id, p.name);
   const pd = s.playerDealer;
   if (pd?.seat) put(pd.seat, pd.player_id, pd.name).dealer = true;
@@ -602,6 +630,10 @@ export function seats(s) {
   if (s.turn?.seat) {
     const row = out[num(s.turn.seat) - 1];
     if (row) row.turn = true;
+  }
+  if (s.bankStep?.seat) {
+    const row = out[num(s.bankStep.seat) - 1];
+    if (row) row.settled = true;
   }
   return out;
 }

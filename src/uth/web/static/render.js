@@ -532,7 +532,10 @@ function renderCardRoom(view) {
   // behind an occupied seat other than the player-dealer's.
   const backLine = betting && !s.player?.seat;
   for (const row of seats(s)) {
-    const cls = ['seat', row.me && 'me', row.dealer && 'dealer', row.turn && 'turn', s.behind === row.seat && 'behind'].filter(Boolean).join(' ');
+    // settled: the seat the bank last settled (bank_left), as the bank goes down seat by seat.
+    const cls = ['seat', row.me && 'me', row.dealer && 'dealer', row.turn && 'turn', row.settled && 'settled', s.behind === row.seat && 'behind']
+      .filter(Boolean)
+      .join(' ');
     const node = h(
       'div',
       { class: cls, 'data-seat': String(row.seat) },
