@@ -375,8 +375,12 @@ export class TableView {
   chipRefusal(spot, chip) {
     const s = this.state;
     const lim = limit(s, spot);
-    const current = num(s.own?.bets?.[spot]);
-    const vars = { chip, spot: t(`spot.${spot}`), balance: s.own ? num(s.own.balance) : 0 };
+    // Bets sent and not yet answered count as placed: a second click before the
+    // first reply is checked against what the first will take.
+    const sent = Object.values(s.pending).filter((c) => c.type === 'place_bet');
+    const current = num(s.own?.bets?.[spot]) + sent.filter((c) => c.spot === spot).reduce((a, c) => a + num(c.amount), 0);
+    const held = sent.reduce((a, c) => a + (c.spot === 'ante' ? 2 : 1) * num(c.amount), 0);
+    const vars = { chip, spot: t(`spot.${spot}`), balance: s.own ? num(s.own.balance) - held : 0 };
     if (lim && current >= lim.max) return { key: 'refuse.at_max', vars: { ...vars, max: lim.max } };
     const placed = lim ? Math.min(chip, lim.max - current) : chip;
     const cost = spot === 'ante' ? 2 * placed : placed;
