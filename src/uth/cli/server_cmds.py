@@ -55,7 +55,12 @@ def db_upgrade(
     from uth.server.config import Settings
     from uth.server.runner import redact, startup_error
     from uth.server.storage import current_revision, upgrade
+    from uth.server.storage.migrate import known_revision, revisions
 
+    if not known_revision(revision):
+        known = ", ".join([*revisions(), "head"])
+        typer.echo(f"error: --revision: no migration {revision!r} (known: {known})", err=True)
+        raise typer.Exit(2)
     try:
         url = database_url or Settings().database_url
         upgrade(url, revision)

@@ -15,6 +15,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from alembic.util import CommandError
 from sqlalchemy import inspect
 
 from uth.server.storage.db import make_engine
@@ -52,6 +53,23 @@ def current_revision(url: str) -> str | None:
             return MigrationContext.configure(conn).get_current_revision()
     finally:
         engine.dispose()
+
+
+def known_revision(revision: str) -> bool:
+    """Whether ``revision`` names one packaged migration (``"head"``, ``"base"``, a
+    revision id such as ``"0003"`` or a unique prefix of one), as ``upgrade`` accepts.
+    """
+    try:
+        ScriptDirectory.from_config(alembic_config()).get_revisions(revision)
+    except CommandError:
+        return False
+    return True
+
+
+def revisions() -> list[str]:
+    """The packaged migrations' revision ids, oldest first (``["0001", ...]``)."""
+    script = ScriptDirectory.from_config(alembic_config())
+    return [r.revision for r in reversed(list(script.walk_revisions()))]
 
 
 def head_revision() -> str:
