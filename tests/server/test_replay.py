@@ -210,14 +210,21 @@ def test_a_round_without_a_record_or_another_status(db: str) -> None:
 
 
 def test_bad_arguments_and_databases_exit_2(db: str, tmp_path: Path) -> None:
-    assert _replay("--database", db) == (
+    assert _replay("--database", db) == (2, "error: game_number: give a game number or --all\n")
+    assert _replay(G1, "--all", "--database-url", db) == (
         2,
-        "error: game_number: give one game number, or --all (not both)\n",
+        "error: game_number: give one game number or --all, not both\n",
     )
     assert _replay("nope", "--database", db) == (2, "error: game_number: no round nope\n")
     code, out = _replay("nope", "--database", db, "--json")
     assert (code, json.loads(out)) == (2, {"error": "game_number: no round nope"})
     empty = f"sqlite:///{tmp_path / 'empty.db'}"
+    assert _replay("--all", "--database", empty) == (
+        2,
+        f"error: --database-url: no database at {tmp_path / 'empty.db'}\n",
+    )
+    assert not (tmp_path / "empty.db").exists()
+    (tmp_path / "empty.db").touch()
     assert _replay("--all", "--database", empty) == (
         2,
         f"error: database: {empty} holds no uth database\n",
@@ -227,6 +234,21 @@ def test_bad_arguments_and_databases_exit_2(db: str, tmp_path: Path) -> None:
         2,
         f"error: database: {db} is at revision 0003, not 0004; run `uth db upgrade` "
         "(rounds stored before revision 0004 have no record)\n",
+    )
+
+
+def test_replay_without_a_database_creates_no_file(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    monkeypatch.delenv("UTH_DATABASE_URL", raising=False)
+    assert _replay("NOPE") == (2, "error: --database-url: no database at uth.db\n")
+    assert list(here.iterdir()) == []
+    assert _replay(G1, "--database-url", db) == (
+        0,
+        f"game {G1}: replayed, result and 10 ledger entries match\n",
     )
 
 

@@ -2,16 +2,19 @@
 ledger entries (an auditor's game recall, GLI-19).
 
 ``uth replay GAME_NUMBER`` checks one round, ``uth replay --all`` every round of the
-database (``--database URL``; ``uth serve``'s database by default, ``UTH_DATABASE_URL``
-or ``sqlite:///uth.db``). The check itself is :mod:`uth.server.replay`. Exit status:
-0 when every round checked matches (open rounds are skipped); 1 when one differs
-(the first difference is printed) or the round is not finished; 2 for a bad argument,
-an unknown game number or a database that cannot be read.
+database (``--database-url URL``, alias ``--database``; ``uth serve``'s database by
+default, ``UTH_DATABASE_URL`` or ``sqlite:///uth.db``). Replay only reads: a SQLite
+file that does not exist is refused, never created. The check itself is
+:mod:`uth.server.replay`. Exit status: 0 when every round checked matches (open
+rounds are skipped); 1 when one differs (the first difference is printed) or the
+round is not finished; 2 for a bad argument, an unknown game number, a missing
+SQLite file or a database that cannot be read.
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -32,7 +35,10 @@ def replay_command(
     database: Annotated[
         str | None,
         typer.Option(
-            "--database", help="SQLAlchemy URL; uth serve's database by default (UTH_DATABASE_URL)."
+            "--database-url",
+            "--database",
+            help="SQLAlchemy URL; uth serve's database by default (UTH_DATABASE_URL). "
+            "A SQLite file must exist: replay never creates one.",
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of lines.")] = False,
@@ -43,8 +49,10 @@ def replay_command(
     from uth.server.replay import check_all, check_round
     from uth.server.storage import SqlStore, make_engine
 
-    if (game_number is None) == (not all_rounds):
-        _fail("game_number: give one game number, or --all (not both)", as_json)
+    if game_number is None and not all_rounds:
+        _fail("game_number: give a game number or --all", as_json)
+    if game_number is not None and all_rounds:
+        _fail("game_number: give one game number or --all, not both", as_json)
     url = _database(database, as_json)
     engine = make_engine(url)
     try:
@@ -98,8 +106,11 @@ def _database(database: str | None, as_json: bool) -> str:
     from uth.server.storage import current_revision, is_empty
     from uth.server.storage.migrate import head_revision
 
+    url = database or Settings().database_url
+    missing = _missing_sqlite_file(url)
+    if missing is not None:
+        _fail(f"--database-url: no database at {missing}", as_json)
     try:
-        url = database or Settings().database_url
         empty = is_empty(url)
         revision = None if empty else current_revision(url)
     except Exception as exc:
@@ -116,6 +127,26 @@ def _database(database: str | None, as_json: bool) -> str:
             as_json,
         )
     return url
+
+
+def _missing_sqlite_file(url: str) -> str | None:
+    """The file of a SQLite ``url`` when it does not exist (connecting would create
+    it), else None (the file exists, an in-memory database, another backend, or a URL
+    that does not parse: connecting reports that).
+    """
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return None
+    path = parsed.database
+    if parsed.get_backend_name() != "sqlite" or not path or path == ":memory:":
+        return None
+    if path.startswith("file:") or Path(path).exists():
+        return None
+    return path
 
 
 def _message(exc: Exception) -> str:
