@@ -29,6 +29,7 @@ accept), no round is dealt and the game ends.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -70,10 +71,18 @@ def computer_decision(
         strong = hole[0].rank == hole[1].rank or 14 in (hole[0].rank, hole[1].rank)
         return plays[0] if strong else legal[-1]
     mine = evaluate((*hole, *board)).category
-    alone = evaluate(board).category if len(board) == 5 else Category.HIGH_CARD
+    alone = evaluate(board).category if len(board) == 5 else _flop_category(board)
     if len(board) == 3:
         return plays[0] if mine >= Category.PAIR and mine > alone else legal[-1]
     return plays[0] if mine > alone else legal[-1]
+
+
+def _flop_category(flop: tuple[Card, ...]) -> Category:
+    """The category of the three flop cards alone: three of a kind, a pair or high
+    card (three cards make no straight or flush).
+    """
+    most = max(Counter(card.rank for card in flop).values())
+    return {1: Category.HIGH_CARD, 2: Category.PAIR}.get(most, Category.THREE_OF_A_KIND)
 
 
 @dataclass
