@@ -219,6 +219,22 @@ def test_000_card_room_a_player_who_banked_twice_is_passed_over() -> None:
     assert out.rstrip().endswith("You leave the table with 960.00 (-40.00 after 2 rounds).")
 
 
+def test_000_card_room_a_balance_below_the_minimum_bank_declines_without_asking() -> None:
+    # Balance 50, minimum bank 100: the offer is declined for you, with the reason.
+    script = ["5", "0", "c", "c", "f", "q"]
+    out = played(
+        "--rules", "california", "--balance", "50", "--seed", "3", "--computers", "1",
+        lines=script,
+    )  # fmt: skip
+    assert (
+        "The player-dealer position is offered to you, but your balance of 50.00 is below "
+        "the minimum bank of 100.00: you cannot bank, you decline.\n"
+        "Ada is the player-dealer with a bank of 10,000.00." in out
+    )
+    assert "Bank (" not in out
+    assert out.rstrip().endswith("You leave the table with 40.00 (-10.00 after 1 round).")
+
+
 def test_004_live_table_deals_the_shared_hand_face_up() -> None:
     # live: one deck, like the casino, so seed 7 deals the same first round; Ante 25,
     # Play 3x = 75. Pair of sixes beats the dealer's pair of fours: Ante +25, Blind push,

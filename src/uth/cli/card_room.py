@@ -222,6 +222,13 @@ class CardRoom(_Table):
         """The offer reached the human: a bank to accept, Enter or n to decline."""
         limits = self.rules.bank
         assert limits is not None
+        if self.balance < limits.min:
+            self.console.print(
+                f"The player-dealer position is offered to you, but your balance of "
+                f"{money(self.balance)} is below the minimum bank of {money(limits.min)}: "
+                "you cannot bank, you decline."
+            )
+            return self.rotation.answer(PLAYER, None)
         high = min(limits.max, self.balance)
         while True:
             text = _read(
