@@ -7,6 +7,15 @@ from typing import Annotated
 
 import typer
 
+#: The settings ``uth serve`` takes as flags: an error in one given as a flag names
+#: the flag, not its ``UTH_*`` variable.
+_FLAGS = {
+    "host": "--host",
+    "port": "--port",
+    "tables_file": "--tables",
+    "database_url": "--database-url",
+}
+
 db_app = typer.Typer(help="Database migrations (Alembic).", no_args_is_help=True)
 
 
@@ -40,6 +49,9 @@ def serve_command(
         message = startup_error(exc)
         if message is None:
             raise
+        for name, flag in _FLAGS.items():
+            if name in overrides:
+                message = message.replace(f"UTH_{name.upper()}:", f"{flag}:", 1)
         typer.echo(f"error: {message}", err=True)
         raise typer.Exit(2) from None
 

@@ -192,7 +192,22 @@ def simulate_command(
         _print_result(console, result, rule_set.banking == "player_dealer")
 
 
+#: The simulator's field names in its error messages, as this command's flags name them.
+_FLAGS = {
+    "rounds": "--hands",
+    "seats": "--seats",
+    "workers": "--workers",
+    "player_dealer.bank": "--bank",
+    "sessions": "--sessions/--session-hands",
+}
+
+
 def _fail(message: str, as_json: bool) -> None:
+    """Print a one-line error (JSON on stdout with ``--json``), the field named as
+    its flag (``rounds: ...`` as ``--hands: ...``).
+    """
+    field, sep, rest = message.partition(": ")
+    message = f"{_FLAGS.get(field, field)}{sep}{rest}"
     if as_json:
         typer.echo(json.dumps({"error": message}))
     else:
