@@ -187,8 +187,14 @@ def test_000_card_room_you_bank_and_refused_banks_are_asked_again() -> None:
     script = ["50", "5000", "abc", "300", "", "q"]
     out = played("--rules", "california", "--seed", "3", "--computers", "1", lines=script)
     assert "Bank (100.00 to 1,000.00), or Enter to decline" in out
-    assert "'50' refused: the bank must be between 100.00 and 100000.00, got 50.00." in out
-    assert "'5000' refused: the balance of 1000.00 does not cover a bank of 5000.00." in out
+    assert (
+        "'50' refused: the bank must be between 100.00 and 1,000.00 (your balance), got 50.00."
+        in out
+    )
+    assert (
+        "'5000' refused: the bank must be between 100.00 and 1,000.00 (your balance), "
+        "got 5,000.00." in out
+    )
     assert "'abc' refused: expected a plain decimal amount" in out
     assert "You are the player-dealer with a bank of 300.00: no hand of yours this round." in out
     assert "Ada checks.\nFlop: 9♦ 8♥ A♠\nAda plays 2x (10.00)." in out

@@ -242,19 +242,25 @@ class CardRoom(_Table):
                 return self.rotation.answer(PLAYER, None)
             try:
                 bank = parse_amount(text.strip(), field="bank")
-                state = self.rotation.answer(PLAYER, bank, balance=self.balance)
+                if bank < limits.min or bank > high:
+                    # the prompt's range, in its format (the engine would refuse too)
+                    said = (
+                        f"The bank must be between {money(limits.min)} and {money(high)}"
+                        f"{' (your balance)' if high < limits.max else ''}, got {money(bank)}"
+                    )
+                else:
+                    state = self.rotation.answer(PLAYER, bank, balance=self.balance)
+                    self.console.print(f"You bank {money(bank)}.")
+                    return state
             except UthError as exc:
                 said = _message(exc)
-                self.console.print(
-                    Text(
-                        f"{text.strip()!r} refused: {said[:1].lower()}{said[1:]}. "
-                        "Type a bank, or Enter to decline.",
-                        "red",
-                    )
+            self.console.print(
+                Text(
+                    f"{text.strip()!r} refused: {said[:1].lower()}{said[1:]}. "
+                    "Type a bank, or Enter to decline.",
+                    "red",
                 )
-                continue
-            self.console.print(f"You bank {money(bank)}.")
-            return state
+            )
 
     def _settle_balances(self, rnd: Round, banker: Banker) -> None:
         """Each hand's net to its owner and the player-dealer's result to the banker."""
