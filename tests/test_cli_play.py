@@ -241,6 +241,24 @@ def test_000_card_room_a_balance_below_the_minimum_bank_declines_without_asking(
     assert out.rstrip().endswith("You leave the table with 40.00 (-10.00 after 1 round).")
 
 
+def test_000_card_room_you_are_told_when_the_position_passes_you_over() -> None:
+    # Computers bank 100,000 but hold 50,000: they decline. You bank rounds 1 and 2
+    # (Ada's Play wins 10 from your bank each time); round 3: Ada declines and you,
+    # who banked the last two rounds, are passed over: no round is dealt.
+    script = ["300", "300"]
+    out = played(
+        "--rules", "california", "--seed", "3", "--computers", "1", "--bank", "100000",
+        lines=script,
+    )  # fmt: skip
+    assert out.count("You bank 300.00.") == 2
+    assert (
+        "Ada declines the bank.\n"
+        "You have banked 2 rounds in a row: the position passes on.\n"
+        "Nobody takes the player-dealer position: no round is dealt.\n"
+        "You leave the table with 980.00 (-20.00 after 2 rounds)." in out
+    )
+
+
 def test_004_live_table_deals_the_shared_hand_face_up() -> None:
     # live: one deck, like the casino, so seed 7 deals the same first round; Ante 25,
     # Play 3x = 75. Pair of sixes beats the dealer's pair of fours: Ante +25, Blind push,

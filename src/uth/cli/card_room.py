@@ -198,8 +198,18 @@ class CardRoom(_Table):
             _Quit: nobody banks (no round can be dealt), or the human leaves.
 
         """
-        state = self.rotation.open_offer()
-        while isinstance(state, Offered):
+        state: Offered | Banker | NoBanker = self.rotation.open_offer()
+        said = 0
+        while True:
+            for step in state.steps[said:]:
+                if step.player == PLAYER and step.outcome == "passed_over":
+                    self.console.print(
+                        f"You have banked {self.rules.max_consecutive_banks} rounds in a row: "
+                        "the position passes on."
+                    )
+            said = len(state.steps)
+            if not isinstance(state, Offered):
+                break
             if state.player == PLAYER:
                 state = self._ask_bank()
                 continue
@@ -212,7 +222,11 @@ class CardRoom(_Table):
                 self.console.print(f"{name} declines the bank.")
                 state = self.rotation.answer(state.player, None)
         if isinstance(state, NoBanker):
-            passed = [self.names[s.player] for s in state.steps if s.outcome == "passed_over"]
+            passed = [
+                self.names[s.player]
+                for s in state.steps
+                if s.outcome == "passed_over" and s.player != PLAYER  # yours is said above
+            ]
             why = f" ({', '.join(passed)} banked the last two rounds)" if passed else ""
             self.console.print(f"Nobody takes the player-dealer position{why}: no round is dealt.")
             raise _Quit
