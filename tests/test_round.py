@@ -93,6 +93,14 @@ def assert_replays(rnd: Round, top: tuple[Card, ...]) -> None:
 CASINO_TOP = deck("As Ad 8h 8d Qc Qd Ah Kc 9s 4h 3c")
 
 
+def test_followers_without_back_line_bets_is_empty() -> None:
+    rnd = Round(preset("casino"))
+    rnd.place_wagers("amy", ante=10)
+    assert rnd.followers("amy") == ()
+    with pytest.raises(IllegalActionError, match="no hand 'zed'"):
+        rnd.followers("zed")
+
+
 def casino_round() -> Round:
     rnd = Round(preset("casino"), game_id="g-1")
     rnd.place_wagers("bob", ante=10, trips=5, seat=2)
@@ -216,6 +224,11 @@ def test_002_back_line_bets_follow_their_seat_and_get_no_cards() -> None:
     rnd.place_wagers("bob", ante=10, seat=2)
     rnd.place_wagers("carl", ante=5, trips=5, behind="amy")
     assert rnd.players == ("amy", "carl", "bob")
+    assert (rnd.followers("amy"), rnd.followers("bob"), rnd.followers("carl")) == (
+        ("carl",),
+        (),
+        (),
+    )
     assert rnd.close_betting(top) == (
         ev.BettingClosed(("amy", "carl", "bob")),
         ev.HoleCardsDealt("amy", C("As Ad")),

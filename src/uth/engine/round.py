@@ -321,6 +321,16 @@ class Round:
         """
         return self._hand(player).behind
 
+    def followers(self, player: str) -> tuple[str, ...]:
+        """The back-line bets riding on a seated hand, in settlement order (002); empty
+        for a back-line bet, and at once (O(1)) under rules without back-line bets.
+
+        Raises:
+            IllegalActionError: no such hand in this round.
+
+        """
+        return tuple(h.player for h in self._group(self._hand(player))[1:])
+
     def decisions(self, player: str) -> tuple[str, ...]:
         """A hand's decisions so far, street by street: ``play_4x`` ... ``fold``, with
         ``auto:`` before a decision the timer made (``auto:check``). A back-line bet
@@ -855,11 +865,13 @@ class Round:
 
     def _check_seat(self, player: str, seat: int | None, existing: _Hand | None) -> None:
         limit = self.rules.seats
-        others = [h for h in self._hands.values() if h.behind is None and h.player != player]
         if existing is not None and existing.behind is not None:
             raise IllegalActionError(
                 f"player: {player!r} already has a back-line bet", field="player"
             )
+        if limit is None and seat is None:
+            return  # nothing to check against the other hands: O(1) on a big live table
+        others = [h for h in self._hands.values() if h.behind is None and h.player != player]
         if limit is not None and existing is None and len(others) >= limit:
             raise IllegalActionError(f"seat: the table's {limit} seats are taken", field="seat")
         if seat is not None:

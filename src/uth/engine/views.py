@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from uth.cards.card import Card
@@ -96,6 +97,14 @@ def name_hand(hole: Iterable[Card], board: Iterable[Card]) -> NamedHand:
     ordered = sorted(cards, key=lambda c: c.rank, reverse=True)
     pair = len(ordered) == 2 and ordered[0].rank == ordered[1].rank
     return NamedHand("pair" if pair else "high_card", tuple(ordered))
+
+
+@lru_cache(maxsize=4096)
+def _named(hole: tuple[Card, ...], board: tuple[Card, ...]) -> NamedHand:
+    """:func:`name_hand`, kept per cards: a seat view per reply names the same hand
+    again (every player's, on a shared-hand table) until the board changes.
+    """
+    return name_hand(hole, board)
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,7 +420,7 @@ def seat_view(rnd: Round, player: str, *, available: Decimal | None = None) -> S
         decisions = rnd.decisions(player)
         if rnd.phase not in (Phase.BETTING, Phase.VOIDED):
             hole = rnd.hole_cards(player)
-            hand = name_hand(hole, rnd.board)
+            hand = _named(hole, rnd.board)
         if rnd.settlement is not None:
             settled = rnd.settlement.hand(player)
             result = ResultView(

@@ -379,9 +379,9 @@ class TableCommands(TableMessages):
         rnd = self.round
         if decision.multiple > 0 and rnd is not None:
             # Back-line bets follow the seat's decision (card rooms): their Play too.
-            for hand in rnd.players:
+            for hand in rnd.followers(seat.hand_id):
                 follower = self.seats.get(int(hand))
-                if rnd.behind_of(hand) != seat.hand_id or follower is None:
+                if follower is None:
                     continue
                 play = rnd.wagers(hand).ante * decision.multiple
                 self.funds.reserve(follower.player_id, play, field="play")
