@@ -16,10 +16,10 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 from uth import money
+from uth.engine.table.effects import Debit
 from uth.errors import UthError
 from uth.server.records import (
     AuditEntry,
-    Debit,
     KeptRecord,
     LedgerEntry,
     PlayerRecord,

@@ -22,17 +22,6 @@ class PlayerRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class Debit:
-    """One wager to debit: ``amount`` from ``player_id`` for wager ``kind``
-    (``ante``, ``blind``, ``trips``, ``bad_beat``, ``play``).
-    """
-
-    player_id: int
-    kind: str
-    amount: Decimal
-
-
-@dataclass(frozen=True, slots=True)
 class PlayerRound:
     """One player's part in a settled round, as stored for history.
 

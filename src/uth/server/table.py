@@ -35,7 +35,7 @@ from uth.server import protocol as wire
 from uth.server import round_books
 from uth.server.clock import Clock
 from uth.server.config import TableConfig
-from uth.server.ports import Debit, Ledger, PlayerRecord, PlayerRound, RoundLog, RoundRecord
+from uth.server.ports import Ledger, PlayerRecord, PlayerRound, RoundLog, RoundRecord
 from uth.server.reservations import Reservations
 from uth.server.storage.worker import StorageWorker
 from uth.server.trainer import Spot, TableTrainer
@@ -306,8 +306,7 @@ class LiveTable:
                 rounds.open_round, call.table_id, call.game_number, call.rules, call.started_at
             )
         if isinstance(call, fx.DebitWagers):
-            debits = [Debit(d.player_id, d.kind, d.amount) for d in call.debits]
-            return await worker.call(ledger.debit, call.round_id, debits, call.at)
+            return await worker.call(ledger.debit, call.round_id, call.debits, call.at)
         if isinstance(call, fx.SettleRound):
             return await worker.call(_settle, ledger, rounds, call)
         if isinstance(call, fx.VoidRound):
