@@ -145,7 +145,10 @@ def test_server_restart_mid_round(new_player: Any) -> None:
         p.expect(p.loc("#btn-repeat")).to_be_enabled()
         p.loc("#btn-repeat").click()
         p.expect_bets(ante="25", blind="25")
-        assert p.console_errors == []
+        # A reconnect tried while the server was down is refused by the network:
+        # Chromium logs that itself. Nothing else may be logged as an error.
+        refused = "net::ERR_CONNECTION_REFUSED"
+        assert [e for e in p.console_errors if refused not in e] == []
     finally:
         server.stop()
 
