@@ -4,11 +4,13 @@
 socket) and ``i18n.js`` and assert the exact state after each message type of
 docs/protocol.md, and that every code the page words has its text in English and
 Russian. Node (20 or later, on the developers' machines and CI) runs them in well under
-a second, without a browser; the test is skipped only where ``node`` is absent.
+a second, without a browser; the test is skipped only where ``node`` is absent, and
+fails there when the ``CI`` environment variable is set (as the browser tests do).
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -21,7 +23,10 @@ JS_TESTS = Path(__file__).parent / "js"
 def test_reducer_in_node() -> None:
     node = shutil.which("node")
     if node is None:
-        pytest.skip("node is not installed (the reducer's tests run in Node's test runner)")
+        reason = "node is not installed (the reducer's tests run in Node's test runner)"
+        if os.environ.get("CI"):
+            pytest.fail(f"{reason} (CI is set: the reducer's tests must run)")
+        pytest.skip(reason)
     files = sorted(str(p) for p in JS_TESTS.glob("*.test.mjs"))
     assert files, f"no Node tests in {JS_TESTS}"
     run = subprocess.run(
