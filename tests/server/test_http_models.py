@@ -8,11 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import LIVE_TABLE, live_server
 from pydantic import ValidationError
 
+from uth.rules import preset
 from uth.server.app import create_app
 from uth.server.config import Settings
 from uth.server.http_models import TableDetailOut, TableOut
+from uth.server.routes.tables import money_numbers
 
 
 def _app(tmp_path: Path) -> Any:
@@ -76,7 +79,8 @@ def test_the_table_models_send_what_the_server_built_and_nothing_more(
     # FastAPI validates a route's answer with its model and sends the model's dump:
     # the same keys and values as the dict the route built (no added nulls).
     assert TableOut.model_validate(LOBBY).model_dump(mode="json") == LOBBY
-    detail = {**LOBBY, "rule_set": {"name": "live"}, "cap": None, "figures": figures}
+    rule_set = money_numbers(preset("live"))
+    detail = {**LOBBY, "rule_set": rule_set, "cap": None, "figures": figures}
     assert TableDetailOut.model_validate(detail).model_dump(mode="json") == detail
 
 
@@ -87,3 +91,37 @@ def test_the_table_models_send_what_the_server_built_and_nothing_more(
 def test_the_lobby_refuses_money_in_another_encoding(chips: list[Any], error: str) -> None:
     with pytest.raises(ValidationError, match=error):
         TableOut.model_validate({**LOBBY, "chips": chips})
+
+
+def test_the_rule_set_of_a_table_sends_money_as_numbers(tmp_path: Path) -> None:
+    # Issue 8, item 5: money leaves the server in one encoding, the rule set included.
+    table = {
+        **LIVE_TABLE,
+        "overrides": {"ante": {"min": 2.5, "max": 500}, "payout_cap": {"amount": 10000.25}},
+    }
+    with live_server(f"sqlite:///{tmp_path / 'uth.db'}", tmp_path, tables=[table]) as srv:
+        detail = srv.client.get("/api/tables/t1").json()
+    rule_set = detail["rule_set"]
+    assert rule_set["ante"] == {"min": 2.5, "max": 500}
+    assert rule_set["trips"] == {"min": 5, "max": 1000}
+    assert rule_set["bad_beat"] is None and rule_set["bank"] is None
+    assert rule_set["payout_cap"] == {"amount": 10000.25, "min_bettor_rule": True}
+    assert detail["cap"] == 10000.25
+    # Everything else is the rule set's canonical JSON, as `uth rules show --json`.
+    assert rule_set["blind_pays"] == {
+        "royal_flush": "500:1", "straight_flush": "50:1", "four_of_a_kind": "10:1",
+        "full_house": "3:1", "flush": "3:2", "straight": "1:1",
+    }  # fmt: skip
+    assert rule_set["play_multiples"] == {"pre_flop": [4, 3], "flop": [2], "river": [1]}
+
+
+def test_the_rule_set_schema_names_its_money_as_numbers(tmp_path: Path) -> None:
+    schemas = _app(tmp_path).openapi()["components"]["schemas"]
+    limit = schemas["LimitOut"]
+    assert limit["required"] == ["min", "max"]
+    assert [t["type"] for t in limit["properties"]["min"]["anyOf"]] == ["integer", "number"]
+    with pytest.raises(ValidationError, match="Input should be a valid integer"):
+        TableDetailOut.model_validate(
+            {**LOBBY, "rule_set": {**money_numbers(preset("live")), "ante": {"min": "5.00", "max": 1000}},
+             "cap": None, "figures": READY}
+        )  # fmt: skip

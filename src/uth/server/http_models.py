@@ -103,14 +103,47 @@ FiguresOut = Annotated[
 ]
 
 
+class LimitOut(_Out):
+    """A wager's table minimum and maximum in the rule set (inclusive)."""
+
+    min: Money
+    max: Money
+
+
+class PayoutCapOut(_Out):
+    """The rule set's payout cap (001): ``amount`` and whether the minimum-bettor
+    rule applies (``cap`` of the table is the resulting figure).
+    """
+
+    amount: Money
+    min_bettor_rule: bool
+
+
+class RuleSetOut(BaseModel):
+    """The rule set of ``GET /api/tables/{table_id}``: its canonical JSON, as
+    ``uth rules show --json`` prints it, except that the amounts (the limits and the
+    payout cap) are money numbers like every amount the server sends. The other
+    fields (pay tables as ``"3:2"`` odds, options) are passed as they are.
+    """
+
+    model_config = ConfigDict(extra="allow")
+
+    name: str
+    ante: LimitOut
+    trips: LimitOut | None
+    bad_beat: LimitOut | None
+    bank: LimitOut | None
+    payout_cap: PayoutCapOut | None
+
+
 class TableDetailOut(TableInfo):
     """``GET /api/tables/{table_id}``: the lobby entry, the whole rule set, the
     payout cap and the figures.
     """
 
-    rule_set: dict[str, Any] = Field(
-        description="the rule set's canonical JSON, as `uth rules show --json` prints it "
-        "(amounts as decimal strings, as in rule-set files)"
+    rule_set: RuleSetOut = Field(
+        description="the rule set's canonical JSON (`uth rules show --json`), amounts "
+        "as money numbers"
     )
     cap: Money | None = Field(description="the payout cap on Ante + Blind + Play, or null")
     figures: FiguresOut

@@ -11,9 +11,8 @@ its model fails a test.
 The models are strict (no coercion) and refuse unknown fields. **Money** leaves the
 server in one encoding, the one every message already used: a JSON number in
 currency units with at most two decimals, an integer when whole (``10``), else a
-float (``7.5``) (:func:`uth.money.money_json`); never a string. The one exception
-is ``rule_set`` in ``GET /api/tables/{id}``: the rule set's own canonical JSON,
-amounts as decimal strings as in rule-set files and ``uth rules show --json``.
+float (``7.5``) (:func:`uth.money.money_json`); never a string, the ``rule_set`` of
+``GET /api/tables/{id}`` included (:class:`uth.server.http_models.RuleSetOut`).
 """
 
 from __future__ import annotations

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from fastapi import APIRouter
+from pydantic import BaseModel
 
 from uth.server.http_models import Health, TableDetailOut, TableOut, errors
 from uth.server.runtime import Rt, json_ready, table_of
@@ -36,7 +38,22 @@ async def table(table_id: str, rt: Rt) -> dict[str, Any]:
     t = table_of(rt, table_id)
     return {
         **t.info(),
-        "rule_set": t.rules.model_dump(mode="json"),
+        "rule_set": money_numbers(t.rules),
         "cap": json_ready(t.rules.cap_amount()),
         "figures": rt.figures.for_rules(t.rules),
     }
+
+
+def money_numbers(model: BaseModel) -> dict[str, Any]:
+    """``model``'s JSON with its ``Decimal`` fields (nested models' too) as money
+    numbers (:func:`uth.server.runtime.json_ready`) instead of the rule-set files'
+    decimal strings: money leaves the server in one encoding (issue 8, item 5).
+    """
+    out: dict[str, Any] = model.model_dump(mode="json")
+    for name in type(model).model_fields:
+        value = getattr(model, name)
+        if isinstance(value, Decimal):
+            out[name] = json_ready(value)
+        elif isinstance(value, BaseModel):
+            out[name] = money_numbers(value)
+    return out
