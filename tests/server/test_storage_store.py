@@ -7,8 +7,9 @@ from decimal import Decimal
 import pytest
 from sqlalchemy import select, text
 
+from uth.engine.table import effects as fx
 from uth.errors import UthError
-from uth.server import round_books
+from uth.server import records, round_books
 from uth.server.ports import (
     Debit,
     InsufficientFundsError,
@@ -86,6 +87,13 @@ def assert_ledger_consistent(store: SqlStore, pid: int) -> None:
 
 
 # -- accounts --------------------------------------------------------------------
+
+
+def test_the_store_takes_the_table_machines_records_as_they_are() -> None:
+    # One definition each (data flows engine -> server): the storage ports take the
+    # records the table machine builds, with no copy of the classes to convert into.
+    assert (PlayerRound, RoundRecord, Debit) == (fx.PlayerRound, fx.RoundRecord, fx.Debit)
+    assert not hasattr(records, "PlayerRound") and not hasattr(records, "RoundRecord")
 
 
 def test_signup_credit(store: SqlStore) -> None:

@@ -16,17 +16,15 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 from uth import money
-from uth.engine.table.effects import Debit
+from uth.engine.table.effects import Debit, PlayerRound, RoundRecord
 from uth.errors import UthError
 from uth.server.records import (
     AuditEntry,
     KeptRecord,
     LedgerEntry,
     PlayerRecord,
-    PlayerRound,
     Refunds,
     RoundDetail,
-    RoundRecord,
     RoundSummary,
     StoredRound,
 )

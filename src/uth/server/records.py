@@ -6,7 +6,7 @@ debits, rounds as stored, history rows, ledger entries, audit lines. Money is
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -19,56 +19,6 @@ class PlayerRecord:
     id: int
     name: str
     balance: Decimal
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerRound:
-    """One player's part in a settled round, as stored for history.
-
-    Attributes:
-        player_id: the account.
-        hole: the hole cards, notation strings.
-        decisions: the decisions in order, e.g. ``["check", "play_2x"]``
-            (``"auto:check"`` when the timer decided).
-        wagers: per wager kind: ``{"stake": Decimal, "result": str, "net": Decimal}``
-            (all five kinds).
-        category: the player's best hand category key, e.g. ``"flush"``.
-        best_five: the best five cards.
-        outcome: ``win``, ``lose``, ``tie`` or ``fold``.
-    """
-
-    player_id: int
-    hole: Sequence[str]
-    decisions: Sequence[str]
-    wagers: Mapping[str, Mapping[str, Any]]
-    category: str
-    best_five: Sequence[str]
-    outcome: str
-
-
-@dataclass(frozen=True, slots=True)
-class RoundRecord:
-    """Everything stored when a round is settled (one transaction).
-
-    Attributes:
-        settled_at: UTC time of settlement.
-        deck: the 52 cards of the deck in deal order (stored only once settled).
-        board: the five community cards.
-        dealer: the dealer's hole cards.
-        dealer_category: the dealer's hand category key.
-        dealer_qualifies: whether the dealer qualified.
-        players: one :class:`PlayerRound` per player with wagers.
-        events: the round's events as JSON-ready dicts (``Event.to_dict()``).
-    """
-
-    settled_at: datetime
-    deck: Sequence[str]
-    board: Sequence[str]
-    dealer: Sequence[str]
-    dealer_category: str
-    dealer_qualifies: bool
-    players: Sequence[PlayerRound]
-    events: Sequence[Mapping[str, Any]] = field(default=())
 
 
 @dataclass(frozen=True, slots=True)

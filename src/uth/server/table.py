@@ -35,7 +35,7 @@ from uth.server import protocol as wire
 from uth.server import round_books
 from uth.server.clock import Clock
 from uth.server.config import TableConfig
-from uth.server.ports import Ledger, PlayerRecord, PlayerRound, RoundLog, RoundRecord
+from uth.server.ports import Ledger, PlayerRecord, RoundLog
 from uth.server.reservations import Reservations
 from uth.server.storage.worker import StorageWorker
 from uth.server.trainer import Spot, TableTrainer
@@ -327,9 +327,8 @@ class LiveTable:
 
 def _settle(ledger: Ledger, rounds: RoundLog, call: fx.SettleRound) -> dict[int, Decimal]:
     """The machine's settlement with its round's record, in the storage worker."""
-    record = _record(call.record)
     return round_books.settle_round(
-        ledger, rounds, call.round_id, record, call.credits, call.history
+        ledger, rounds, call.round_id, call.record, call.credits, call.history
     )
 
 
@@ -337,23 +336,6 @@ def _void(ledger: Ledger, rounds: RoundLog, call: fx.VoidRound) -> dict[int, Dec
     """The machine's void with its round's record, in the storage worker."""
     return round_books.void_round(
         ledger, rounds, call.round_id, call.reason, call.actor, call.at, call.history
-    )
-
-
-def _record(r: fx.RoundRecord) -> RoundRecord:
-    players = [
-        PlayerRound(p.player_id, p.hole, p.decisions, p.wagers, p.category, p.best_five, p.outcome)
-        for p in r.players
-    ]
-    return RoundRecord(
-        r.settled_at,
-        r.deck,
-        r.board,
-        r.dealer,
-        r.dealer_category,
-        r.dealer_qualifies,
-        players,
-        r.events,
     )
 
 

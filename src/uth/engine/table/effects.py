@@ -68,9 +68,19 @@ class Debit:
 
 @dataclass(frozen=True, slots=True)
 class PlayerRound:
-    """One player's part in a settled round, as stored: hole cards, decisions
-    (``auto:check`` when the timer decided), per wager kind ``{"stake", "result",
-    "net"}``, the best hand's category key and five cards, the outcome.
+    """One player's part in a settled round, as stored for history (the storage
+    ports take this record as it is: ``uth.server.ports``).
+
+    Attributes:
+        player_id: the account.
+        hole: the hole cards, notation strings.
+        decisions: the decisions in order, e.g. ``["check", "play_2x"]``
+            (``"auto:check"`` when the timer decided).
+        wagers: per wager kind: ``{"stake": Decimal, "result": str, "net": Decimal}``
+            (all five kinds).
+        category: the player's best hand category key, e.g. ``"flush"``.
+        best_five: the best five cards.
+        outcome: ``win``, ``lose``, ``tie`` or ``fold``.
     """
 
     player_id: int
@@ -84,8 +94,18 @@ class PlayerRound:
 
 @dataclass(frozen=True, slots=True)
 class RoundRecord:
-    """What is stored when a round is settled: the deck in deal order, board, the
-    dealer's cards and result, each player's part, the engine's events.
+    """Everything stored when a round is settled (one transaction; the storage
+    ports take this record as it is: ``uth.server.ports``).
+
+    Attributes:
+        settled_at: UTC time of settlement.
+        deck: the 52 cards of the deck in deal order (stored only once settled).
+        board: the five community cards.
+        dealer: the dealer's hole cards.
+        dealer_category: the dealer's hand category key.
+        dealer_qualifies: whether the dealer qualified.
+        players: one :class:`PlayerRound` per player with wagers.
+        events: the round's events as JSON-ready dicts (``Event.to_dict()``).
     """
 
     settled_at: datetime
