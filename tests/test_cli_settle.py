@@ -14,9 +14,13 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from uth.cards import parse_cards
 from uth.cli import settle_io
 from uth.cli.main import app
-from uth.errors import UthError
+from uth.engine.settlement import HandEntry, settle
+from uth.engine.wagers import Wagers
+from uth.errors import InvalidDealError, UthError
+from uth.rules import preset
 
 runner = CliRunner()
 
@@ -785,13 +789,16 @@ BAD_TABLE_DEALS: list[tuple[dict[str, Any], str]] = [
     ),
     (
         _with_hand(_player_dealer(), {**BEHIND, "behind": "nobody"}),
-        'hands[1].behind: "nobody" is not the id of an earlier seated hand',
+        "hands[1].behind: 'nobody' is not the id of an earlier seated hand",
     ),
     (
         _with_hand(_player_dealer(), {**BEHIND, "behind": ""}),
         'hands[1].behind: expected the id of an earlier hand, got ""',
     ),
-    (_with_hand(casino_deal(), BEHIND), "hands[1].behind: rule set 'casino' has no back-line bets"),
+    (
+        _with_hand(casino_deal(), BEHIND),
+        "hands[1].behind: rule set 'casino' has no back-line bets, got 'seat1'",
+    ),
     (
         _with_hand(_player_dealer(), {**BEHIND, "wagers": {"ante": 10, "blind": 10, "trips": 20}}),
         "hands[1].wagers.trips: Trips may not exceed the Ante (10.00), got 20.00",
@@ -813,6 +820,27 @@ def test_bad_player_dealer_and_back_line_input(deal: dict[str, Any], message: st
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
     assert message in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("rules", "behind", "bank"), [("california", "nobody", Decimal(500)), ("casino", "seat1", None)]
+)
+def test_a_bad_back_line_bet_is_refused_in_the_engines_words(
+    rules: str, behind: str, bank: Decimal | None
+) -> None:
+    # One check of a back-line bet, the engine's (settlement.check_behind): `uth settle`
+    # says what settle() says of the same hands.
+    deal = casino_deal() if bank is None else _player_dealer(rules)
+    deal = _with_hand(deal, {**BEHIND, "behind": behind})
+    result = runner.invoke(app, ["settle"], input=json.dumps(deal))
+    wagers = Wagers(Decimal(10), Decimal(10))
+    hands = [
+        HandEntry("seat1", wagers, parse_cards("As Ad"), 4),
+        HandEntry("b", wagers, None, 0, behind),
+    ]
+    with pytest.raises(InvalidDealError) as engine:
+        settle(preset(rules), parse_cards(" ".join(BOARD)), parse_cards("Qc Qd"), hands, bank=bank)
+    assert (result.exit_code, result.stderr) == (1, f"error: {engine.value}\n")
 
 
 def test_too_many_seats() -> None:

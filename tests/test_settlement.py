@@ -10,6 +10,7 @@ expected to be ``no_action 0`` (nothing wagered).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -1392,7 +1393,8 @@ def test_back_line_bet_on_an_unknown_hand_is_an_invalid_deal() -> None:
         HandEntry("s1", w, parse_cards("Qs 3h"), 1),
         HandEntry("b1", w, None, 0, behind="nobody"),
     ]
-    with pytest.raises(InvalidDealError):
+    message = "hands[1].behind: 'nobody' is not the id of an earlier seated hand"
+    with pytest.raises(InvalidDealError, match=re.escape(message)):
         settle(preset("california"), board, dealer, hands, bank=D(1000))
 
 

@@ -72,6 +72,7 @@ from uth.engine.settlement import (
     Settlement,
     WagerOutcome,
     check_bank,
+    check_behind,
     check_deal,
     settle,
 )
@@ -591,18 +592,7 @@ def _hand(where: str, hand: HandIn, rules: RuleSet, earlier: dict[str, HandEntry
         field=f"{where}.wagers",
     )
     if hand.behind is not None:
-        if not rules.back_line_bets:
-            raise InvalidDealError(
-                f"{where}.behind: rule set {rules.name!r} has no back-line bets, "
-                f"got {_show(hand.behind)}",
-                field=f"{where}.behind",
-            )
-        target = earlier.get(hand.behind)
-        if target is None or target.behind is not None:
-            raise InvalidDealError(
-                f"{where}.behind: {_show(hand.behind)} is not the id of an earlier seated hand",
-                field=f"{where}.behind",
-            )
+        target = check_behind(rules, hand.behind, earlier, where)
         return HandEntry(hand.id, wagers, None, target.play, hand.behind)
     assert hand.hole is not None and hand.play is not None  # HandIn: a seated hand has both
     allowed = rules.play_multiples.all

@@ -7,7 +7,7 @@ where the bank limits what is paid and collected, seat by seat.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Literal
@@ -523,20 +523,46 @@ def _settlement_order(hands: Sequence[HandEntry]) -> list[tuple[int, HandEntry]]
     return [item for group in order for item in group]
 
 
+def check_behind(
+    rules: RuleSet, behind: str, earlier: Mapping[str, HandEntry], where: str
+) -> HandEntry:
+    """The seated hand that a back-line bet rides on (RULES.md, "Who banks"; 002).
+
+    Args:
+        rules: the rule set.
+        behind: the back-line bet's ``behind``, the id of the hand it follows.
+        earlier: the hands listed before the bet, by id.
+        where: the bet's place in the input, ``hands[1]``, for the error's field.
+
+    Raises:
+        InvalidDealError: on ``{where}.behind`` when the rule set has no back-line
+            bets, or when ``behind`` is not the id of an earlier seated hand (one
+            of ``earlier`` that is not itself a back-line bet).
+
+    """
+    field = f"{where}.behind"
+    shown = _quoted(behind)
+    if not rules.back_line_bets:
+        raise InvalidDealError(
+            f"{field}: rule set {rules.name!r} has no back-line bets, got {shown}", field=field
+        )
+    followed = earlier.get(behind)
+    if followed is None or followed.behind is not None:
+        raise InvalidDealError(
+            f"{field}: {shown} is not the id of an earlier seated hand", field=field
+        )
+    return followed
+
+
+def _quoted(text: str) -> str:
+    """``text`` quoted for an error message, cut short when long (40 characters)."""
+    shown = repr(text)
+    return shown if len(shown) <= 40 else shown[:37] + "..."
+
+
 def _resolve_play(rules: RuleSet, entry: HandEntry, seen: dict[str, HandEntry], where: str) -> int:
     if entry.behind is not None:
-        if not rules.back_line_bets:
-            raise InvalidDealError(
-                f"{where}.behind: rule set {rules.name!r} has no back-line bets",
-                field=f"{where}.behind",
-            )
-        followed = seen.get(entry.behind)
-        if followed is None or followed.behind is not None:
-            raise InvalidDealError(
-                f"{where}.behind: {entry.behind!r} is not an earlier seated hand",
-                field=f"{where}.behind",
-            )
-        return followed.play
+        return check_behind(rules, entry.behind, seen, where).play
     if entry.hole is None:
         raise InvalidDealError(
             f"{where}.hole: a seated hand needs 2 hole cards", field=f"{where}.hole"
@@ -602,6 +628,7 @@ __all__ = [
     "WagerOutcome",
     "WagerResult",
     "check_bank",
+    "check_behind",
     "check_deal",
     "settle",
     "settle_at_fold",
