@@ -85,7 +85,7 @@ from uth.errors import (
     UthError,
 )
 from uth.evaluator import CategoryKey, HandValue
-from uth.money import MAX_AMOUNT, money_json, parse_amount
+from uth.money import MAX_AMOUNT, WrittenNumber, money_json, parse_amount
 from uth.rules import PRESET_NAMES, RuleSet, preset, rules_from_data
 
 #: The keys of a deal object, in the order they are documented.
@@ -157,7 +157,9 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def loads(text: str) -> Any:
-    """Parse JSON text exactly: floats become ``Decimal``, ints stay ints.
+    """Parse JSON text exactly: floats become ``Decimal`` that keep the text as
+    written (:class:`uth.money.WrittenNumber`: a refused ``1e3`` is echoed as
+    ``1e3``, not ``1E+3``), ints stay ints.
 
     ``NaN`` and ``Infinity`` are refused, and so is a key repeated in one object.
 
@@ -168,7 +170,7 @@ def loads(text: str) -> Any:
     try:
         return json.loads(
             text,
-            parse_float=Decimal,
+            parse_float=WrittenNumber,
             parse_constant=_reject_constant,
             object_pairs_hook=_no_duplicate_keys,
         )
