@@ -106,7 +106,8 @@ def advise_command(
     """
     # main.py owns the shared helpers (rule-set loading, one-line errors) and
     # imports this module, so they are imported here, at run time.
-    from uth.cli.main import EXIT_BAD_ARGUMENT, _fail
+    from uth.cli.main import _fail
+    from uth.cli.usage import EXIT_BAD_ARGUMENT
 
     try:
         rule_set = resolve(rules)

@@ -115,7 +115,8 @@ def analyze_command(
     """The exact house edge, return to player and optimal strategy of a rule set."""
     # Imported here: numba and the analysis load only when this command runs.
     from uth.analysis import draw_chart, store_result
-    from uth.cli.main import EXIT_BAD_ARGUMENT, _fail
+    from uth.cli.main import _fail
+    from uth.cli.usage import EXIT_BAD_ARGUMENT
     from uth.rules import resolve
 
     try:

@@ -14,7 +14,7 @@ Errors are one line, never a traceback: ``error: <field>: <what>, got <value>``
 on stderr, or ``{"error": "..."}`` on stdout with ``--json``. Exit status: 0 on
 success; 1 when a deal given to ``settle`` (or one line of a batch) is bad; 2
 when a command-line argument is bad (cards for ``eval``, a rule set for
-``rules show``).
+``rules show``, an option value Typer refuses: :mod:`uth.cli.usage`).
 """
 
 from __future__ import annotations
@@ -35,12 +35,15 @@ from uth.cli.play import play_command
 from uth.cli.replay import replay_command
 from uth.cli.server_cmds import db_app, serve_command
 from uth.cli.simulate import simulate_command
+from uth.cli.usage import EXIT_BAD_ARGUMENT, Commands
 from uth.errors import InvalidDealError, UthError
 from uth.evaluator import evaluate
 from uth.rules import PRESET_NAMES, preset, resolve
 
 app = typer.Typer(
-    help="Ultimate Texas Hold'em: tables, settlement and game math.", no_args_is_help=True
+    cls=Commands,
+    help="Ultimate Texas Hold'em: tables, settlement and game math.",
+    no_args_is_help=True,
 )
 rules_app = typer.Typer(
     help="Show the rule sets: presets and rule-set files.", no_args_is_help=True
@@ -56,8 +59,6 @@ app.command("replay")(replay_command)
 
 #: Exit status when a deal given to ``settle`` is bad.
 EXIT_BAD_DEAL = 1
-#: Exit status when a command-line argument is bad.
-EXIT_BAD_ARGUMENT = 2
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
 
