@@ -253,17 +253,49 @@ def test_rules_show_json_gives_the_preset_of_rules_md(name: str) -> None:
     assert all(isinstance(n, str) and n.endswith(".") for n in notes)
 
 
+def _options(name: str) -> list[str]:
+    """The lines of ``uth rules show NAME`` up to the limits, blanks squeezed."""
+    result = runner.invoke(app, ["rules", "show", name], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    lines = [" ".join(line.split()) for line in result.stdout.splitlines()]
+    return lines[: lines.index("Limits")]
+
+
+def test_rules_show_names_each_option_in_words() -> None:
+    # Readable labels, not the rule set's field names (those are in --json).
+    assert _options("california-bad-beat") == [
+        "California game with Bad Beat Bonus, player-dealer banks",
+        "Rule set california-bad-beat",
+        "Rules document 002",
+        "Banker a player-dealer (the bank)",
+        "Decks two decks with different backs, used in alternate rounds",
+        "Seats 7",
+        "Back-line bets allowed",
+        "Player hands two hole cards to each hand",
+        "Banks in a row at most 2",
+        "Decisions in turn, clockwise from the player-dealer's left",
+        "Play before the flop 4x or 3x the Ante, or check",
+        "Play after the flop 2x the Ante, or check",
+        "Play at the river 1x the Ante, or fold",
+        "Dealer qualifies with pair or better",
+        "Trips of a folded hand settled on the five community cards",
+        "Payout cap none",
+    ]
+
+
 def test_rules_show_casino() -> None:
     result = runner.invoke(app, ["rules", "show", "casino"])
     assert result.exit_code == 0, result.output
     out = result.stdout
+    assert _options("casino")[3:5] == [
+        "Banker the house",
+        "Decks one deck, shuffled after every round",
+    ]
     for needle in (
         preset("casino").title,
         "001",
-        "single_deck",
-        "house",
         "pair or better",
-        "player_hand",
+        "settled on the player's best hand",
         "50,000.00",
         "Blind pay table",
         "Trips pay table",
@@ -273,7 +305,7 @@ def test_rules_show_casino() -> None:
         "4x or 3x",
     ):
         assert needle in out, needle
-    assert "Bad Beat pay table" not in out
+    assert "Bad Beat Bonus pay table" not in out
 
 
 def test_rules_show_california_bad_beat() -> None:
@@ -282,15 +314,13 @@ def test_rules_show_california_bad_beat() -> None:
     out = result.stdout
     for needle in (
         "player-dealer",
-        "two_alternating_decks",
-        "board_only",
-        "Bad Beat pay table",
+        "Bad Beat Bonus pay table",
         "7500:1",
         "100,000.00",
-        "may not exceed the Ante",
+        "Trips and Bad Beat Bonus may not exceed the Ante.",
     ):
         assert needle in out, needle
-    assert "payout cap" in out and "none" in out
+    assert "Payout cap none" in _options("california-bad-beat")
 
 
 def test_rules_show_toml_file(tmp_path: Path) -> None:

@@ -29,8 +29,8 @@ _DECISIONS = {
     "in_turn": "in turn, clockwise from the player-dealer's left",
 }
 _FOLDED_TRIPS = {
-    "player_hand": "player_hand: a folded hand's Trips is settled on the player's best hand",
-    "board_only": "board_only: a folded hand's Trips is settled on the five community cards",
+    "player_hand": "settled on the player's best hand",
+    "board_only": "settled on the five community cards",
 }
 #: Rich style of each wager result.
 RESULT_STYLE = {"win": "green", "lose": "red", "push": "yellow", "no_action": "dim"}
@@ -121,39 +121,37 @@ def render_rules(console: Console, rules: RuleSet) -> None:
     info.add_column()
     multiples = rules.play_multiples
 
-    def times(values: tuple[int, ...]) -> str:
-        return " or ".join(f"{m}x" for m in values)
+    def times(values: tuple[int, ...], other: str) -> str:
+        return " or ".join(f"{m}x" for m in values) + f" the Ante, or {other}"
 
     rows: list[tuple[str, str]] = [
-        ("name", rules.name),
-        ("seed", rules.seed or "-"),
-        ("banking", "house" if rules.banking == "house" else "player-dealer (the bank)"),
-        ("deck procedure", f"{rules.deck_procedure} ({_DECKS[rules.deck_procedure]})"),
-        ("seats", "unlimited" if rules.seats is None else str(rules.seats)),
-        ("back-line bets", "yes" if rules.back_line_bets else "no"),
+        ("Rule set", rules.name),
+        ("Rules document", rules.seed or "-"),
+        ("Banker", "the house" if rules.banking == "house" else "a player-dealer (the bank)"),
+        ("Decks", _DECKS[rules.deck_procedure]),
+        ("Seats", "unlimited" if rules.seats is None else str(rules.seats)),
+        ("Back-line bets", "allowed" if rules.back_line_bets else "not allowed"),
         (
-            "player hands",
+            "Player hands",
             "one shared hand dealt face up, each player decides alone"
             if rules.shared_hand
             else "two hole cards to each hand",
         ),
     ]
     if rules.banking == "player_dealer":
-        rows.append(("consecutive banks", f"at most {rules.max_consecutive_banks}"))
-    rows.append(("decisions", _DECISIONS[rules.decision_order]))
+        rows.append(("Banks in a row", f"at most {rules.max_consecutive_banks}"))
     rows += [
-        (
-            "play multiples",
-            f"pre-flop {times(multiples.pre_flop)}, flop {times(multiples.flop)}, "
-            f"river {times(multiples.river)}, or fold",
-        ),
-        ("dealer qualifies", f"{rules.dealer_qualifier.label} or better"),
-        ("folded_trips", _FOLDED_TRIPS[rules.folded_trips]),
+        ("Decisions", _DECISIONS[rules.decision_order]),
+        ("Play before the flop", times(multiples.pre_flop, "check")),
+        ("Play after the flop", times(multiples.flop, "check")),
+        ("Play at the river", times(multiples.river, "fold")),
+        ("Dealer qualifies with", f"{rules.dealer_qualifier.label} or better"),
+        ("Trips of a folded hand", _FOLDED_TRIPS[rules.folded_trips]),
     ]
     cap = rules.payout_cap
     cap_amount = rules.cap_amount()
     if cap is None or cap_amount is None:
-        rows.append(("payout cap", "none"))
+        rows.append(("Payout cap", "none"))
     else:
         rule = (
             f"the greater of {money(cap.amount)} and the most a table-minimum bettor could win"
@@ -162,7 +160,7 @@ def render_rules(console: Console, rules: RuleSet) -> None:
         )
         rows.append(
             (
-                "payout cap",
+                "Payout cap",
                 f"{money(cap_amount)} on Ante + Blind + Play per player per round ({rule}); "
                 "Trips not capped",
             )
@@ -177,18 +175,20 @@ def render_rules(console: Console, rules: RuleSet) -> None:
     limits.add_row("Ante", _limit(rules.ante))
     limits.add_row("Blind", "equal to the Ante")
     limits.add_row("Trips", _limit(rules.trips))
-    limits.add_row("Bad Beat", _limit(rules.bad_beat))
+    limits.add_row("Bad Beat Bonus", _limit(rules.bad_beat))
     if rules.bank is not None:
         limits.add_row("Bank", _limit(rules.bank))
     console.print(limits)
     if rules.side_bets_not_above_ante:
-        console.print("Trips and Bad Beat may not exceed the Ante.")
+        console.print("Trips and Bad Beat Bonus may not exceed the Ante.")
 
     console.print(_pay_table("Blind pay table", "Player wins with", rules.blind_pays, "push"))
     if rules.trips_pays:
         console.print(_pay_table("Trips pay table", "Player's hand", rules.trips_pays, "lose"))
     if rules.bad_beat_pays:
-        console.print(_pay_table("Bad Beat pay table", "Beaten hand", rules.bad_beat_pays, "lose"))
+        console.print(
+            _pay_table("Bad Beat Bonus pay table", "Beaten hand", rules.bad_beat_pays, "lose")
+        )
     render_return_to_player(console, rules)
     if rules.notes:
         console.print(Text("Notes", "bold"))
