@@ -146,11 +146,8 @@ def main() -> None:
     peer_cpu = time.process_time() - cpu
     acc = np.zeros(k.ACC_INT, dtype=np.int64)
     facc = np.zeros(k.ACC_FLOAT)
-    k.play_block(
-        u, game.pays, game.opts, game.mults, game.seat_of, game.ante, game.trips,
-        game.bad_beat, game.pre, game.rule, game.flops, np.zeros((0, 0), dtype=np.int64),
-        acc, facc, np.zeros(0, dtype=np.int64),
-    )  # fmt: skip
+    none = np.zeros((0, 0), dtype=np.int64)
+    k.play_block(u, *game, none, acc, facc, np.zeros(0, dtype=np.int64))
     kernel_total = int(acc[k.A_NET] + acc[k.A_NET + 1] + acc[k.A_NET + 2]) / 100
     assert abs(total - kernel_total) < 1e-6, (total, kernel_total)
     peer_rate = n / peer_wall

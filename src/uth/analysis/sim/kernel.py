@@ -47,6 +47,8 @@ Layouts of the arrays (all int64 unless said):
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 import numba
 import numpy as np
 import numpy.typing as npt
@@ -479,19 +481,46 @@ def settle_hand(
     return running, action
 
 
+class Layout(NamedTuple):
+    """A game as the kernel plays it (a rule set, a table and a strategy as arrays;
+    layouts in the module's docstring): the one definition of the inputs that
+    :func:`play_block` and :func:`trace_block` share, between the round's deal
+    ``u`` and ``given``. A tuple of arrays, which numba takes in nopython mode.
+
+    Attributes:
+        pays: (6, 10) the pay tables.
+        opts: (OPT_COUNT,) the table's options (``OPT_*``).
+        mults: (3, MAX_MULT + 1) the Play multiples offered per street.
+        seat_of: (H,) the seat each hand follows.
+        ante: (H,) each hand's Ante in cents (the Blind equals it).
+        trips: (H,) each hand's Trips in cents.
+        bad_beat: (H,) each hand's Bad Beat in cents.
+        pre: (13, 13) the pre-flop Play multiple by starting hand.
+        rule: (RULE_COUNT,) the strategy's rules (``RULE_*``).
+        flops: the flop table and its maps (placeholders of size 1 when unused).
+
+    """
+
+    pays: I64
+    opts: I64
+    mults: I64
+    seat_of: I64
+    ante: I64
+    trips: I64
+    bad_beat: I64
+    pre: I64
+    rule: I64
+    flops: tuple[I64, I64, I64, I64]
+
+
+#: Where an entry point's arguments after the :class:`Layout` start.
+_AFTER_LAYOUT = 1 + len(Layout._fields)
+
+
 @numba.njit(cache=True, nogil=True)
 def _play(
     u: F64,
-    pays: I64,
-    opts: I64,
-    mults: I64,
-    seat_of: I64,
-    ante: I64,
-    trips: I64,
-    bad_beat: I64,
-    pre: I64,
-    rule: I64,
-    flops: tuple[I64, I64, I64, I64],
+    layout: Layout,
     given: I64,
     acc: I64,
     facc: F64,
@@ -507,6 +536,7 @@ def _play(
     arrays on the common path: numba counts references to each array passed to a
     function, and those atomic counts cost more than the round itself.
     """
+    pays, opts, mults, seat_of, ante, trips, bad_beat, pre, rule, flops = layout
     seats = opts[OPT_SEATS]
     shared = opts[OPT_SHARED]
     dealt = 1 if shared else seats
@@ -641,61 +671,33 @@ def _play(
 
 
 @numba.njit(cache=True, nogil=True)
-def play_block(
-    u: F64,
-    pays: I64,
-    opts: I64,
-    mults: I64,
-    seat_of: I64,
-    ante: I64,
-    trips: I64,
-    bad_beat: I64,
-    pre: I64,
-    rule: I64,
-    flops: tuple[I64, I64, I64, I64],
-    given: I64,
-    acc: I64,
-    facc: F64,
-    round_net: I64,
-) -> None:
-    """Play ``u.shape[0]`` rounds and add their totals into ``acc`` (ACC_INT) and
-    ``facc`` (ACC_FLOAT). ``given`` (rounds, 2 * seats): decided streets and
-    multiples per seat from a Python strategy, or shape (0, 0) to decide here.
-    ``round_net`` (rounds,) gets hand 0's net on all its wagers per round, or has
-    shape (0,).
+def play_block(*args: Any) -> None:
+    """``play_block(u, *layout, given, acc, facc, round_net)``: play the rounds dealt
+    by ``u`` (rounds, DEAL_WIDTH) in a :class:`Layout` (its fields in order) and add
+    their totals into ``acc`` (ACC_INT,) and ``facc`` (ACC_FLOAT,). ``given``
+    (rounds, 2 * seats): decided streets and multiples per seat from a Python
+    strategy, or shape (0, 0) to decide here. ``round_net`` (rounds,) gets hand 0's
+    net on all its wagers per round, or has shape (0,).
     """
+    given, acc, facc, round_net = args[_AFTER_LAYOUT:]
     _play(
-        u, pays, opts, mults, seat_of, ante, trips, bad_beat, pre, rule, flops, given, acc,
-        facc, round_net, np.zeros((0, 0), dtype=np.int64), np.zeros((0, 0), dtype=np.int64),
+        args[0], Layout(*args[1:_AFTER_LAYOUT]), given, acc, facc, round_net,
+        np.zeros((0, 0), dtype=np.int64), np.zeros((0, 0), dtype=np.int64),
         np.zeros((0, 0, 0), dtype=np.int64), np.zeros((0, 0, 0), dtype=np.int64),
     )  # fmt: skip
 
 
 @numba.njit(cache=True, nogil=True)
-def trace_block(
-    u: F64,
-    pays: I64,
-    opts: I64,
-    mults: I64,
-    seat_of: I64,
-    ante: I64,
-    trips: I64,
-    bad_beat: I64,
-    pre: I64,
-    rule: I64,
-    flops: tuple[I64, I64, I64, I64],
-    given: I64,
-    cards: I64,
-    plays_out: I64,
-    nets_out: I64,
-    uncov_out: I64,
-) -> None:
-    """Play the rounds of ``u`` and record each: ``cards`` (rounds, 2 * dealt + 7):
-    the holes dealt in seat order, the dealer's two, the board; ``plays_out``
-    (rounds, seats); ``nets_out`` and ``uncov_out`` (rounds, hands, 5) in cents.
+def trace_block(*args: Any) -> None:
+    """``trace_block(u, *layout, given, cards, plays_out, nets_out, uncov_out)``: play
+    the rounds as :func:`play_block` does and record each: ``cards`` (rounds,
+    2 * dealt + 7): the holes dealt in seat order, the dealer's two, the board;
+    ``plays_out`` (rounds, seats); ``nets_out`` and ``uncov_out`` (rounds, hands, 5)
+    in cents.
     """
+    given, cards, plays_out, nets_out, uncov_out = args[_AFTER_LAYOUT:]
     _play(
-        u, pays, opts, mults, seat_of, ante, trips, bad_beat, pre, rule, flops, given,
+        args[0], Layout(*args[1:_AFTER_LAYOUT]), given,
         np.zeros(ACC_INT, dtype=np.int64), np.zeros(ACC_FLOAT, dtype=np.float64),
         np.zeros(0, dtype=np.int64), cards, plays_out, nets_out, uncov_out,
     )  # fmt: skip

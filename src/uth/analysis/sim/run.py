@@ -127,22 +127,22 @@ _NO_FLOPS = (
 )
 
 
-@dataclass(frozen=True)
-class Compiled:
-    """The kernel's arrays for a rule set, a table and a strategy."""
+class Compiled(k.Layout):
+    """The kernel's arrays for a rule set, a table and a strategy (:class:`kernel.Layout`:
+    pass them as ``*game``), with the table's seats and the hands dealt.
+    """
 
-    pays: I64
-    opts: I64
-    mults: I64
-    seat_of: I64
-    ante: I64
-    trips: I64
-    bad_beat: I64
-    pre: I64
-    rule: I64
-    flops: tuple[I64, I64, I64, I64]
-    dealt: int
-    seats: int
+    __slots__ = ()
+
+    @property
+    def seats(self) -> int:
+        """The seated hands."""
+        return int(self.opts[k.OPT_SEATS])
+
+    @property
+    def dealt(self) -> int:
+        """The hands dealt: 1 with a shared hand, else one per seat."""
+        return 1 if self.opts[k.OPT_SHARED] else self.seats
 
 
 def compile_game(rules: RuleSet, tbl: Table, strat: Strategy | CallableStrategy) -> Compiled:
@@ -194,8 +194,6 @@ def compile_game(rules: RuleSet, tbl: Table, strat: Strategy | CallableStrategy)
         pre,
         rule,
         flops,
-        1 if rules.shared_hand else tbl.seats,
-        tbl.seats,
     )
 
 
@@ -230,10 +228,7 @@ def play_one_block(
     acc = np.zeros(k.ACC_INT, dtype=np.int64)
     facc = np.zeros(k.ACC_FLOAT, dtype=np.float64)
     nets = np.zeros(rounds, dtype=np.int64) if round_net else _NO_NET
-    k.play_block(
-        u, game.pays, game.opts, game.mults, game.seat_of, game.ante, game.trips,
-        game.bad_beat, game.pre, game.rule, game.flops, given, acc, facc, nets,
-    )  # fmt: skip
+    k.play_block(u, *game, given, acc, facc, nets)
     return acc, facc, nets
 
 
