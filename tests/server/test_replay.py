@@ -22,13 +22,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import OPERATOR_TOKEN, live_server
+from helpers import OPERATOR_TOKEN, entries_of, live_server
 from sqlalchemy import text
 from typer.testing import CliRunner
 
 from uth.cli.main import app
-from uth.server.replay import check_all
-from uth.server.storage import SqlStore, downgrade, make_engine
+from uth.engine import history
+from uth.server.replay import check_all, check_round
+from uth.server.storage import SqlStore, downgrade, make_engine, upgrade
 
 G1 = "20261129-233015-0001"
 G2 = "20261129-233027-0002"
@@ -266,3 +267,55 @@ def test_check_all_sees_open_rounds_and_rounds_voided_before_a_record(db: str) -
         assert [c.ok for c in check_all(store, store)] == [True, True, True]
     finally:
         engine.dispose()
+
+
+class _SettlementFails(SqlStore):
+    """``credit`` (the settlement's first write) fails, as a database gone away would."""
+
+    def credit(self, round_id: int, credits: Any, now: Any) -> Any:
+        raise RuntimeError("database went away")
+
+
+def test_a_round_voided_after_the_engine_settled_it_keeps_its_record_and_replays(
+    store_url: str, tmp_path: Path
+) -> None:
+    # Issue 8, item 4: every stored round replays. The engine settled the round (the
+    # showdown), its settlement could not be stored (the round paused), then the
+    # operator voided it: its record is the engine's settled round, which replays to
+    # that result; its ledger holds the debits the round implies, all refunded.
+    upgrade(store_url)
+    store = _SettlementFails(make_engine(store_url))
+    try:
+        with live_server(store_url, tmp_path, seed=6, store=store) as srv:
+            alice = srv.sign_in("alice")
+            with srv.connect(alice) as a:
+                a.ok("place_bet", spot="ante", amount=10)
+                a.ok("place_bet", spot="trips", amount=5)
+                srv.advance_to(a.snapshot)
+                a.recv_until("decision_required")
+                a.ok("decide", action="play_4x")
+                game = a.recv_until("round_paused")["game_number"]
+                r = srv.client.post(
+                    f"/api/operator/rounds/{game}/void",
+                    json={"reason": "storage fault confirmed"},
+                    headers={"Authorization": f"Bearer {OPERATOR_TOKEN}"},
+                )
+                assert r.json() == {"game_number": game, "status": "voiding"}
+                assert a.recv_until("round_voided")["balance"] == 1000
+            assert [e[:3] for e in entries_of(srv.ledger(alice))[1:]] == [
+                ("wager", "ante", -10), ("wager", "blind", -10), ("wager", "trips", -5),
+                ("wager", "play", -40), ("refund", "ante", 10), ("refund", "blind", 10),
+                ("refund", "trips", 5), ("refund", "play", 40),
+            ]  # fmt: skip
+        stored = store.stored_round(game)
+        assert stored.status == "voided" and stored.record is not None
+        record = history.decode(stored.record)
+        assert (record.game_id, record.status) == (game, "settled")
+        check = check_round(store, store, game)
+        assert (check.outcome, check.entries, check.difference) == ("match", 8, None)
+        assert _replay(game, "--database", store_url) == (
+            0,
+            f"game {game}: replayed, result and 8 ledger entries match\n",
+        )
+    finally:
+        store.engine.dispose()

@@ -931,12 +931,17 @@ class TableMachine(CardRoom):
         self._announce_void(reason)
 
     def _void_record(self) -> HistoryRecord | None:
-        """The record of the round being voided, kept for replay; None when no hand
-        was dealt in, or when the engine had already settled it (a failure after the
-        showdown: the record would show a settlement that was never paid).
+        """The record of the round being voided, kept for replay (issue 8: every
+        stored round replays); None when the engine's round was not opened. A round
+        the engine had already settled (a storage failure after the showdown, then
+        the operator's void or the recovery) keeps its settled record: it replays to
+        that result, and ``uth replay`` checks its ledger as a voided round's, every
+        debit refunded (``uth.server.replay``).
         """
         rnd = self.round
-        return self._history(rnd) if rnd is not None and rnd.phase == Phase.VOIDED else None
+        if rnd is None or rnd.phase not in (Phase.VOIDED, Phase.SETTLED):
+            return None
+        return self._history(rnd)
 
     def _history(self, rnd: Round) -> HistoryRecord:
         """The round's record (engine.history); at a card room with the player-dealer
