@@ -74,6 +74,7 @@ from uth.engine.settlement import (
     check_bank,
     check_behind,
     check_deal,
+    check_play,
     settle,
 )
 from uth.engine.wagers import WagerKind, validate_wagers
@@ -597,13 +598,7 @@ def _hand(where: str, hand: HandIn, rules: RuleSet, earlier: dict[str, HandEntry
         target = check_behind(rules, hand.behind, earlier, where)
         return HandEntry(hand.id, wagers, None, target.play, hand.behind)
     assert hand.hole is not None and hand.play is not None  # HandIn: a seated hand has both
-    allowed = rules.play_multiples.all
-    if hand.play != 0 and hand.play not in allowed:
-        shown = ", ".join(str(m) for m in sorted(allowed | {0}, reverse=True))
-        raise InvalidWagerError(
-            f"{where}.play: the Play multiple must be one of {shown}, got {hand.play}",
-            field=f"{where}.play",
-        )
+    check_play(rules, hand.play, where)
     return HandEntry(hand.id, wagers, hand.hole, hand.play)
 
 

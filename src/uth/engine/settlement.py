@@ -554,6 +554,23 @@ def check_behind(
     return followed
 
 
+def check_play(rules: RuleSet, play: int, where: str) -> None:
+    """Check a seated hand's Play multiple of the Ante: 0 (a fold) or one the rule
+    set offers at some decision (RULES.md, "Wagers").
+
+    Raises:
+        InvalidWagerError: on ``{where}.play``, naming the multiples allowed.
+
+    """
+    allowed = rules.play_multiples.all
+    if play != 0 and play not in allowed:
+        shown = ", ".join(str(m) for m in sorted(allowed | {0}, reverse=True))
+        raise InvalidWagerError(
+            f"{where}.play: the Play multiple must be one of {shown}, got {play!r}",
+            field=f"{where}.play",
+        )
+
+
 def _quoted(text: str) -> str:
     """``text`` quoted for an error message, cut short when long (40 characters)."""
     shown = repr(text)
@@ -567,12 +584,7 @@ def _resolve_play(rules: RuleSet, entry: HandEntry, seen: dict[str, HandEntry], 
         raise InvalidDealError(
             f"{where}.hole: a seated hand needs 2 hole cards", field=f"{where}.hole"
         )
-    if entry.play != 0 and entry.play not in rules.play_multiples.all:
-        allowed = ", ".join(str(m) for m in sorted(rules.play_multiples.all | {0}, reverse=True))
-        raise InvalidWagerError(
-            f"{where}.play: the Play multiple must be one of {allowed}, got {entry.play!r}",
-            field=f"{where}.play",
-        )
+    check_play(rules, entry.play, where)
     return entry.play
 
 
@@ -630,6 +642,7 @@ __all__ = [
     "check_bank",
     "check_behind",
     "check_deal",
+    "check_play",
     "settle",
     "settle_at_fold",
 ]
