@@ -329,7 +329,7 @@ def _settle(ledger: Ledger, rounds: RoundLog, call: fx.SettleRound) -> dict[int,
     """The machine's settlement with its round's record, in the storage worker."""
     record = _record(call.record)
     return round_books.settle_round(
-        ledger, rounds, call.round_id, record, call.credits, call.history
+        ledger, rounds, call.round_id, record, call.credits, call.history, call.hand_credits
     )
 
 
