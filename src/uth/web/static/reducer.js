@@ -576,6 +576,8 @@ export function balance(s) {
 
 /** The total bet indicator: the open bets while betting, the round's (Play included) after. */
 export function totalBet(s) {
+  const line = backLine(s); // a seated player betting behind another seat: that hand's
+  if (line && s.phase === 'betting') return num(line.total_bet);
   if (s.phase === 'betting' || !s.roundBets) return num(s.own?.total_bet);
   const b = s.roundBets;
   return num(b.ante) + num(b.blind) + num(b.trips) + num(b.bad_beat) + num(b.play);
