@@ -51,7 +51,11 @@ def settle_round(
     """
     encoded = _encoded(kept)
     rounds.check_open(round_id, "settled")
-    balances = ledger.credit(round_id, credits, record.settled_at, hands)
+    # ``hands`` only when the round has second hands: a ledger of before them is called as then.
+    if hands:
+        balances = ledger.credit(round_id, credits, record.settled_at, hands)
+    else:
+        balances = ledger.credit(round_id, credits, record.settled_at)
     rounds.settle_round(round_id, record, encoded)
     return balances
 

@@ -138,9 +138,7 @@ def _post(
     round_id: int | None = None,
     hand: str | None = None,
 ) -> None:
-    """Change a locked player's balance by ``amount`` and append the ledger entry
-    (``hand``: a player's second hand in the round, None for their own).
-    """
+    """Change a locked player's balance by ``amount`` and append the ledger entry."""
     new_balance = (player.balance + amount).quantize(CENT)
     if new_balance < 0:
         _require_funds(player, -amount, reason)
@@ -183,9 +181,7 @@ def _keep(rnd: Round, kept: KeptRecord) -> None:
 
 
 def _reverse(s: Session, rnd: Round, reason: str, now: datetime) -> Refunds:
-    """Refund what the round's entries still hold from each player, per hand and
-    wager kind.
-    """
+    """Refund what the round's entries still hold from each player, per hand and wager."""
     rows = s.execute(
         select(LedgerRow.player_id, LedgerRow.hand, LedgerRow.wager, LedgerRow.amount)
         .where(LedgerRow.round_id == rnd.id)
@@ -240,8 +236,7 @@ def _not_posted(
     new: list[tuple[int, str | None, str, Decimal]] = []
     keys: set[tuple[int, str | None, str]] = set()
     for pid, hand, wager, amount in entries:
-        key = (pid, hand, wager)
-        whose = f"player {pid}" if hand is None else f"player {pid} (hand {hand})"
+        key, whose = (pid, hand, wager), f"player {pid}" + (f" (hand {hand})" if hand else "")
         if key in keys:
             raise DuplicateError(
                 f"{wager}: {whose} has two {kind} entries in one call", field=wager
