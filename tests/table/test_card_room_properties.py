@@ -36,6 +36,7 @@ WEIGHTS = {
     "answer": 14,
     "bet": 18,
     "slip": 6,
+    "back": 8,
     "wait": 24,
     "decide": 16,
     "sit": 10,
@@ -85,6 +86,13 @@ def test_random_card_room_play_keeps_the_books(data: st.DataObject, seed: int) -
             behind = data.draw(st.sampled_from([None, None, None, 1, 2, 3]))
             spot = data.draw(st.sampled_from(["ante", "ante", "trips"]))
             h.send(pid, PlaceBet(rid, spot, data.draw(st.sampled_from([5, 10, 25])), None, behind))
+        elif kind == "back":  # a seated player behind another seat that bets
+            seated = sorted(x.player_id for x in m.seats.values() if x.number is not None)
+            if len(seated) >= 2:
+                a, b = data.draw(st.permutations(seated))[:2]
+                h.send(b, PlaceBet(rid + "s", "ante", 10))
+                amount = data.draw(st.sampled_from([5, 10]))
+                h.send(a, PlaceBet(rid, "ante", amount, None, m.seats[b].number))
         elif kind == "slip":
             behind = data.draw(st.sampled_from([None, 1, 2, 3]))
             command = data.draw(st.sampled_from([Undo, Double, Repeat]))
