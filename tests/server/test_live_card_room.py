@@ -16,6 +16,9 @@ from typing import Any
 
 from helpers import decks, entries_of, live_server
 
+from uth.server.replay import check_all
+from uth.server.storage import SqlStore, make_engine
+
 TABLE: dict[str, Any] = {
     "id": "t1",
     "name": "Test card room",
@@ -162,3 +165,93 @@ def test_a_california_round_with_a_banker_and_a_back_line_bet(
         detail = srv.round_detail(bob, row["game_number"])
         assert (detail["balance_before"], detail["balance_after"]) == (1000, 910)
         assert detail["wagers"] == {"bank": {"stake": 500, "result": "lose", "net": -90}}
+
+
+def test_a_seated_player_also_bets_behind_another_seat(store_url: str, tmp_path: Path) -> None:
+    """Bob banks at seat 2; alice sits at seat 1; carol sits at seat 3 and also bets
+    behind seat 1 (her back-line hand ``<carol>@1``). Seed 6: seat 1 gets 8s Qs, seat
+    3 3c Js, the dealer Jh Qc, the board 7h 9c Tc 3s Ad: the dealer does not qualify,
+    beats seat 1 (ace-queen-jack high against ace-queen-ten) and loses to seat 3 (a
+    pair of threes). The settlement: seat 1, the bet behind it, then seat 3.
+    """
+    with live_server(store_url, tmp_path, seed=6, tables=[TABLE]) as srv:
+        alice, bob, carol = srv.sign_in("alice"), srv.sign_in("bob"), srv.sign_in("carol")
+        with srv.connect(alice) as a, srv.connect(bob) as b, srv.connect(carol) as c:
+            a.ok("sit", seat=1)
+            b.ok("sit", seat=2)
+            c.ok("sit", seat=3)
+            srv.advance_to(a.snapshot)
+            a.recv_until("offer")
+            a.ok("answer_offer", accept=False)
+            b.recv_until("offer")
+            b.recv_until("offer")
+            b.ok("answer_offer", accept=True, bank=500)
+            opened = a.recv_until("betting_open")
+            a.ok("place_bet", spot="ante", amount=10)
+            c.ok("place_bet", spot="ante", amount=10)
+            state = c.ok("place_bet", spot="ante", amount=5, behind=1)["state"]
+            # Her own 20, the back-line 10 and its largest Play (20) reserved.
+            assert state["balance"] == 950
+            assert state["back_line"]["behind"] == 1
+            assert state["back_line"]["total_bet"] == 10
+            assert c.cmd("place_bet", spot="ante", amount=5, behind=3)["code"] == "wrong_phase"
+            assert c.cmd("undo", behind=2)["code"] == "wrong_phase"
+            srv.advance_to(opened)
+            a.recv_until("decision_required")
+            a.ok("decide", action="play_4x")
+            c.recv_until("decision_required")
+            c.ok("decide", action="play_4x")
+            note = {"type": "bank_left", "game_number": opened["game_number"]}
+            got = [b.recv_until("bank_left") for _ in range(3)]
+            assert got == [
+                {**note, "player_id": alice.id, "seat": 1, "bank_left": 550},
+                {**note, "player_id": carol.id, "seat": 1, "bank_left": 575},
+                {**note, "player_id": carol.id, "seat": 3, "bank_left": 535},
+            ]
+            line, own = c.recv_until("settlement"), c.recv_until("settlement")
+            assert (line["behind"], line["outcome"], line["net"]) == (1, "lose", -25)
+            assert ("behind" in own, own["outcome"], own["net"]) == (False, "win", 40)
+            assert own["balance"] == 1015
+            b.recv_until("pause")
+        carol_entries = srv.assert_consistent(carol)
+        hand = f"{carol.id}@1"
+        rows = [
+            (*e, x.get("hand"))
+            for e, x in zip(entries_of(carol_entries), carol_entries, strict=True)
+        ]
+        assert rows == [
+            ("signup", None, 1000, 1000, None),
+            ("wager", "ante", -10, 990, None),
+            ("wager", "blind", -10, 980, None),
+            ("wager", "ante", -5, 975, hand),
+            ("wager", "blind", -5, 970, hand),
+            ("wager", "play", -20, 950, hand),
+            ("wager", "play", -40, 910, None),
+            ("payout", "ante", 10, 920, None),
+            ("payout", "blind", 10, 930, None),
+            ("payout", "play", 80, 1010, None),
+            ("payout", "ante", 5, 1015, hand),
+        ]
+        assert entries_of(srv.assert_consistent(alice)) == [
+            ("signup", None, 1000, 1000),
+            ("wager", "ante", -10, 990),
+            ("wager", "blind", -10, 980),
+            ("wager", "play", -40, 940),
+            ("payout", "ante", 10, 950),
+        ]
+        assert entries_of(srv.assert_consistent(bob)) == [
+            ("signup", None, 1000, 1000),
+            ("wager", "bank", -500, 500),
+            ("payout", "bank", 535, 1035),
+        ]
+        assert (srv.me(alice), srv.me(bob), srv.me(carol)) == (950, 1035, 1015)
+        (row,) = srv.history(carol)  # the round's net over both her hands
+        assert (row["status"], row["net"]) == ("settled", 15)
+    # `uth replay` confirms the round, the back-line hand's entries by its hand id.
+    engine = make_engine(store_url)
+    try:
+        store = SqlStore(engine)
+        checks = check_all(store, store)
+        assert [(x.outcome, x.entries) for x in checks] == [("match", 16)]
+    finally:
+        engine.dispose()

@@ -13,7 +13,7 @@ from sqlalchemy import insert, inspect, select, text
 from sqlalchemy.exc import IntegrityError
 
 from uth.errors import UthError
-from uth.server.ports import NotFoundError
+from uth.server.ports import Debit, NotFoundError
 from uth.server.storage import (
     SqlStore,
     current_revision,
@@ -53,7 +53,7 @@ def test_upgrade_matches_models_and_downgrade_is_reversible(store_url: str) -> N
     assert current_revision(store_url) is None
 
     upgrade(store_url)
-    assert current_revision(store_url) == "0004"
+    assert current_revision(store_url) == "0005"
     assert not is_empty(store_url)
     assert _tables(store_url) >= TABLES
     assert _diff(store_url) == []
@@ -64,14 +64,14 @@ def test_upgrade_matches_models_and_downgrade_is_reversible(store_url: str) -> N
     assert not (_tables(store_url) & TABLES)
 
     upgrade(store_url)
-    assert current_revision(store_url) == "0004"
+    assert current_revision(store_url) == "0005"
     assert _diff(store_url) == []
 
 
 def test_upgrade_is_idempotent(store_url: str) -> None:
     upgrade(store_url)
     upgrade(store_url)
-    assert current_revision(store_url) == "0004"
+    assert current_revision(store_url) == "0005"
 
 
 def test_database_refuses_a_negative_balance(store_url: str) -> None:
@@ -222,6 +222,100 @@ def test_migration_0004_keeps_the_rounds_and_adds_their_records(store_url: str) 
         engine.dispose()
     assert not columns & {"record", "rules_fingerprint"}
     assert [tuple(r) for r in rows] == [("G-1", "settled"), ("G-2", "open")]
+    upgrade(store_url)
+    assert _diff(store_url) == []
+
+
+def test_migration_0005_keys_ledger_entries_by_hand(store_url: str) -> None:
+    """Upgraded over data, the entries keep their amounts and are players' own hands
+    (NULL); a player then has two hands in one round (their seat, and behind seat 3)
+    without the keys colliding, each refunded on its own; downgraded, the column goes
+    and every entry and balance stays.
+    """
+    upgrade(store_url, "0004")
+    at = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+    engine = make_engine(store_url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO players (id, name, name_key, token_hash, created_at, balance)"
+                    " VALUES (7, 'p7', 'p7', :h, :t, 98000)"
+                ),
+                {"h": "a" * 64, "t": at},
+            )
+            conn.execute(
+                text(
+                    "INSERT INTO rounds (id, game_number, table_id, rules, status, started_at)"
+                    " VALUES (1, 'G-1', 't1', 'california', 'open', :t)"
+                ),
+                {"t": at},
+            )
+            conn.execute(
+                text(
+                    "INSERT INTO ledger_entries (player_id, amount, balance_after, kind, wager,"
+                    " round_id, reason, created_at) VALUES"
+                    " (7, 100000, 100000, 'signup', NULL, NULL, 'signup', :t),"
+                    " (7, -1000, 99000, 'wager', 'ante', 1, 'ante wager, game G-1', :t),"
+                    " (7, -1000, 98000, 'wager', 'blind', 1, 'blind wager, game G-1', :t)"
+                ),
+                {"t": at},
+            )
+        upgrade(store_url, "0005")
+        assert current_revision(store_url) == "0005"
+        store = SqlStore(engine)
+        assert [(e.kind, e.wager, e.amount, e.hand) for e in store.ledger(7)] == [
+            ("signup", None, Decimal("1000.00"), None),
+            ("wager", "ante", Decimal("-10.00"), None),
+            ("wager", "blind", Decimal("-10.00"), None),
+        ]
+        # The same wagers of the player's back-line hand: new keys, not duplicates;
+        # the own hand's repeated debit is skipped as before.
+        debits = [
+            Debit(7, "ante", Decimal(10)),
+            Debit(7, "ante", Decimal(5), "7@3"),
+            Debit(7, "blind", Decimal(5), "7@3"),
+        ]
+        assert store.debit(1, debits, at) == {7: Decimal("970.00")}
+        assert store.debit(1, debits, at) == {7: Decimal("970.00")}
+        refunds = store.reverse(1, "void", at)
+        assert refunds.amounts == {7: Decimal("30.00")}
+        assert [(e.kind, e.wager, e.amount, e.hand) for e in store.ledger(7)][3:] == [
+            ("wager", "ante", Decimal("-5.00"), "7@3"),
+            ("wager", "blind", Decimal("-5.00"), "7@3"),
+            ("refund", "ante", Decimal("10.00"), None),
+            ("refund", "blind", Decimal("10.00"), None),
+            ("refund", "ante", Decimal("5.00"), "7@3"),
+            ("refund", "blind", Decimal("5.00"), "7@3"),
+        ]
+    finally:
+        engine.dispose()
+
+    downgrade(store_url, "0004")
+    assert current_revision(store_url) == "0004"
+    engine = make_engine(store_url)
+    try:
+        with engine.connect() as conn:
+            columns = {c["name"] for c in inspect(conn).get_columns("ledger_entries")}
+            rows = conn.execute(
+                text("SELECT kind, wager, amount FROM ledger_entries ORDER BY id")
+            ).all()
+            balance = conn.execute(text("SELECT balance FROM players WHERE id = 7")).scalar()
+    finally:
+        engine.dispose()
+    assert "hand" not in columns
+    assert [tuple(r) for r in rows] == [
+        ("signup", None, 100000),
+        ("wager", "ante", -1000),
+        ("wager", "blind", -1000),
+        ("wager", "ante", -500),
+        ("wager", "blind", -500),
+        ("refund", "ante", 1000),
+        ("refund", "blind", 1000),
+        ("refund", "ante", 500),
+        ("refund", "blind", 500),
+    ]
+    assert balance == 100000
     upgrade(store_url)
     assert _diff(store_url) == []
 

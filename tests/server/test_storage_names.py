@@ -134,6 +134,7 @@ def test_migration_0003_gives_a_shared_name_to_its_oldest_account(store_url: str
             (5, "bob", None),
             (6, "carol", "carol"),
         ]
+        upgrade(store_url)  # today's store writes today's ledger (migration 0005: hands)
         store = SqlStore(engine)
         assert store.player_by_name("Alice") == store.player(1)
         with pytest.raises(NameTakenError):

@@ -19,6 +19,7 @@ from uth.engine import history
 from uth.engine.table import Command, TableMachine, TableSettings
 from uth.engine.table import effects as fx
 from uth.engine.table.policy import Banking, PlayerDealerBank
+from uth.engine.table.seats import account_of, second_hand
 from uth.errors import UthError
 from uth.money import ZERO
 from uth.rules import preset
@@ -83,11 +84,13 @@ class Purse:
 @dataclass
 class Books:
     """The ledger: balances and every entry ``(kind, round, player, wager, amount)``
-    with ``kind`` ``debit`` (amount < 0), ``credit`` or ``refund``.
+    with ``kind`` ``debit`` (amount < 0), ``credit`` or ``refund``; an entry of a
+    player's second hand (a seated player's back-line hand) has its hand id last:
+    ``(kind, round, player, wager, amount, hand)``.
     """
 
     balances: dict[int, Decimal]
-    entries: list[tuple[str, int, int, str, Decimal]] = field(default_factory=list)
+    entries: list[tuple[Any, ...]] = field(default_factory=list)
     status: dict[int, str] = field(default_factory=dict)
     records: dict[int, fx.RoundRecord] = field(default_factory=dict)
     audits: list[tuple[str, str, str]] = field(default_factory=list)
@@ -108,7 +111,8 @@ class Books:
                 raise ShortError(f"balance: {amount} needs funds", pid)
         for d in call.debits:
             self.balances[d.player_id] -= d.amount
-            self.entries.append(("debit", call.round_id, d.player_id, d.kind, -d.amount))
+            hand = (d.hand,) if d.hand is not None else ()
+            self.entries.append(("debit", call.round_id, d.player_id, d.kind, -d.amount, *hand))
         return {pid: self.balances[pid] for pid in need}
 
     def settle(self, call: fx.SettleRound) -> dict[int, Decimal]:
@@ -118,19 +122,24 @@ class Books:
             for kind, amount in kinds.items():
                 self.balances[pid] += amount
                 self.entries.append(("credit", call.round_id, pid, kind, amount))
+        for (pid, hand), kinds in call.hand_credits.items():
+            for kind, amount in kinds.items():
+                self.balances[pid] += amount
+                self.entries.append(("credit", call.round_id, pid, kind, amount, hand))
         self.status[call.round_id] = "settled"
         self.records[call.round_id] = call.record
-        return {pid: self.balances[pid] for pid in call.credits}
+        paid = {*call.credits, *(pid for pid, _ in call.hand_credits)}
+        return {pid: self.balances[pid] for pid in paid}
 
     def void(self, call: fx.VoidRound) -> dict[int, Decimal]:
         self._check_open(call.round_id)
         if call.history is not None:
             self.kept[call.round_id] = history.encode(call.history)
         refunded: dict[int, Decimal] = {}
-        for kind, rid, pid, wager, amount in list(self.entries):
+        for kind, rid, pid, wager, amount, *hand in list(self.entries):
             if rid == call.round_id and kind == "debit":
                 self.balances[pid] -= amount
-                self.entries.append(("refund", rid, pid, wager, -amount))
+                self.entries.append(("refund", rid, pid, wager, -amount, *hand))
                 refunded[pid] = self.balances[pid]
         self.status[call.round_id] = "voided"
         return refunded
@@ -142,7 +151,7 @@ class Books:
     def net(self, round_id: int) -> dict[int, Decimal]:
         """Per player, what the round's entries moved."""
         out: dict[int, Decimal] = {}
-        for _, rid, pid, _, amount in self.entries:
+        for _, rid, pid, _, amount, *_hand in self.entries:
             if rid == round_id:
                 out[pid] = out.get(pid, ZERO) + amount
         return out
@@ -297,8 +306,8 @@ class Host:
             assert self.books.balances[pid] == start + moved, pid
             assert self.purse.balances[pid] == self.books.balances[pid], pid
             assert self.purse.available(pid) >= 0, pid
-            seat = self.machine.seats.get(pid)
-            held = ZERO if seat is None else seat.staked + seat.pending_play
+            hands = [h for h in (self.machine.seats.get(pid), self.machine.lines.get(pid)) if h]
+            held = sum((h.staked + h.pending_play + h.play_hold for h in hands), ZERO)
             room = self.machine.banking
             if isinstance(room, PlayerDealerBank) and room.banker and room.banker.player_id == pid:
                 held += room.reserved  # the bank, reserved until the round opens
@@ -309,8 +318,12 @@ class Host:
                 assert set(net.values()) <= {ZERO}, (rid, net)
             elif status == "settled":
                 record = self.books.records[rid]
-                for p in record.players:
-                    total = sum((Decimal(w["net"]) for w in p.wagers.values()), ZERO)
+                kept = history.decode(self.books.kept[rid])
+                for p in record.players:  # every hand of the player: own and back-line
+                    total = sum(
+                        (r.net for h, r in kept.result.items() if account_of(h) == p.player_id),
+                        ZERO,
+                    )
                     assert net.get(p.player_id, ZERO) == total, (rid, p.player_id)
 
     def check_replays(self) -> None:
@@ -330,7 +343,9 @@ class Host:
             if status == "voided":  # the debits the record implies, all refunded
                 implied = tuple(m for m in implied if m.kind == "wager")
             expected = sorted(
-                (kinds[m.kind], rid, int(m.player), m.wager, m.amount) for m in implied
+                (kinds[m.kind], rid, account_of(m.player), m.wager, m.amount)
+                + ((m.player,) if second_hand(m.player) else ())
+                for m in implied
             )
             kept = [e for e in self.books.entries if e[1] == rid]
             if status == "voided":

@@ -1,6 +1,7 @@
 """Random card-room play through the table machine (issue 13): seats taken and left,
-offers accepted and declined, bets at seats and behind them, decisions in and out of
-turn, clock moves, operator voids and storage failures. After every step money is
+offers accepted and declined, bets at seats and behind them (seated players too:
+their back-line hand behind another seat, with Undo, Double and Repeat on either
+hand), decisions in and out of turn, clock moves, operator voids and storage failures. After every step money is
 conserved across all accounts, the player-dealer included (Host.check_money), every
 stored round replays to its result and ledger entries, the bank reserved is the
 banker's alone, nobody banks three rounds in a row, the discard rack holds one
@@ -16,7 +17,16 @@ from hypothesis import strategies as st
 from machine_host import Host, StorageDown
 
 from uth.cards import SeededShuffler, SingleDeck
-from uth.engine.table import AnswerOffer, Decide, PlaceBet, PlayerDealerBank, Sit
+from uth.engine.table import (
+    AnswerOffer,
+    Decide,
+    Double,
+    PlaceBet,
+    PlayerDealerBank,
+    Repeat,
+    Sit,
+    Undo,
+)
 from uth.engine.table import effects as fx
 from uth.rules import preset
 
@@ -25,6 +35,8 @@ STEPS = 160
 WEIGHTS = {
     "answer": 14,
     "bet": 18,
+    "slip": 6,
+    "back": 8,
     "wait": 24,
     "decide": 16,
     "sit": 10,
@@ -74,6 +86,17 @@ def test_random_card_room_play_keeps_the_books(data: st.DataObject, seed: int) -
             behind = data.draw(st.sampled_from([None, None, None, 1, 2, 3]))
             spot = data.draw(st.sampled_from(["ante", "ante", "trips"]))
             h.send(pid, PlaceBet(rid, spot, data.draw(st.sampled_from([5, 10, 25])), None, behind))
+        elif kind == "back":  # a seated player behind another seat that bets
+            seated = sorted(x.player_id for x in m.seats.values() if x.number is not None)
+            if len(seated) >= 2:
+                a, b = data.draw(st.permutations(seated))[:2]
+                h.send(b, PlaceBet(rid + "s", "ante", 10))
+                amount = data.draw(st.sampled_from([5, 10]))
+                h.send(a, PlaceBet(rid, "ante", amount, None, m.seats[b].number))
+        elif kind == "slip":
+            behind = data.draw(st.sampled_from([None, 1, 2, 3]))
+            command = data.draw(st.sampled_from([Undo, Double, Repeat]))
+            h.send(pid, command(rid, None, behind))
         elif kind == "decide":
             action = data.draw(st.sampled_from(["play_4x", "play_2x", "play_1x", "check", "fold"]))
             h.send(pid, Decide(rid, action))
@@ -96,8 +119,10 @@ def test_random_card_room_play_keeps_the_books(data: st.DataObject, seed: int) -
         banker = room.banker
         for pid_ in PLAYERS:
             if banker is None or banker.player_id != pid_:
-                assert pid_ not in h.purse.reserved or h.purse.reserved[pid_] == (
-                    m.seats[pid_].staked + m.seats[pid_].pending_play if pid_ in m.seats else 0
+                # Each hand's bets, Play pending and Play held for a back-line bet.
+                hands = [x for x in (m.seats.get(pid_), m.lines.get(pid_)) if x is not None]
+                assert pid_ not in h.purse.reserved or h.purse.reserved[pid_] == sum(
+                    (x.staked + x.pending_play + x.play_hold for x in hands), Decimal(0)
                 )
         for rid_, status in h.books.status.items():
             if status == "settled":

@@ -151,3 +151,75 @@ def test_california_round_in_three_browsers(
     ann.expect(detail.locator(".detail-balance")).to_have_text("Balance: 1,000 → 900")
     for p in (ann, bob, cy):
         assert p.console_errors == []
+
+
+def test_a_seated_player_also_bets_behind_another_seat(
+    new_player: Any, server: LiveServer, tmp_path: Path
+) -> None:
+    """Ann banks 500 at seat 1; Bob sits at seat 2 and bets; Cy sits at seat 3, bets at
+    her seat and behind Bob's seat (issue 13: "seated elsewhere"). Her back-line bet
+    follows Bob's decision, hers is her seat's alone; she sees both results, and the
+    ledger has her back-line hand's entries under its hand id."""
+    shots = _shots(tmp_path)
+    ann, bob, cy = new_player(), new_player(), new_player()
+    for p, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy")):
+        p.sign_in(name)
+        p.join("california-1")
+        p.expect(p.loc("#seats .seat")).to_have_count(7)
+    server.wait_phase("california-1", "pause")
+    for p, seat in ((ann, 1), (bob, 2), (cy, 3)):
+        _seat(p, seat).locator(".btn-sit").click()
+        p.expect(_seat(p, seat)).to_have_class(re.compile(r"\bme\b"))
+    server.advance(PAUSE)
+    ann.expect(ann.loc("#offer-form")).to_be_visible()
+    ann.page.fill("#offer-bank", "500")
+    ann.loc("#btn-accept").click()
+    ann.expect(ann.loc("#cr-banker")).to_have_text("You bank 500.")
+
+    bob.wait_betting()
+    bob.bet("ante", 25)
+    cy.wait_betting()
+    cy.bet("ante", 25)  # at her seat
+    server.advance(1)
+    # Behind Bob's seat only (not her own, not the player-dealer's).
+    cy.expect(cy.loc("#seats .btn-behind")).to_have_count(1)
+    _seat(cy, 2).locator(".btn-behind").click()
+    cy.expect(cy.loc("#cr-behind")).to_contain_text("behind seat 2")
+    cy.bet("ante", 5, times=2)
+    cy.expect_bets(ante="10", blind="10")
+    # Her balance: 50 at her seat, 20 behind Bob, and the largest Play behind him (40).
+    cy.expect_balance("890")
+    _seat(cy, 2).locator(".btn-behind").click()  # back to her seat: her own bets
+    cy.expect_bets(ante="25", blind="25")
+    cy.expect(cy.loc("#cr-behind")).to_have_text(
+        "Your bets behind seat 2: 20. Click that seat to change them."
+    )
+    _shoot(cy, shots / "california-behind.png")
+
+    # Decisions in turn from the player-dealer's left: Bob's seat (his decision is
+    # also Cy's back-line hand's), then Cy's own.
+    server.advance(BETTING - 1)
+    bob.expect_decision("play_4x", "play_3x", "check")
+    cy.expect(cy.loc("#cr-turn")).to_have_text("Bob decides (seat 2).")
+    bob.decide("play_4x")
+    cy.expect_decision("play_4x", "play_3x", "check")
+    cy.decide("play_4x")
+    for p in (ann, bob, cy):
+        p.expect_phase("pause")
+    cy.expect(cy.loc("#result-behind")).to_have_text(re.compile(r"^Behind seat 2: "))
+    cy.expect(cy.loc("#result .result-head")).to_be_visible()
+    _shoot(cy, shots / "california-behind-showdown.png")
+
+    # Money is conserved (3,000 in all), and the back-line hand is in Cy's ledger.
+    me = "async () => (await (await import('/static/api.js')).me()).balance"
+    total = sum(p.page.evaluate(me) for p in (ann, bob, cy))
+    assert total == 3000
+    ledger = """async () => {
+      const api = await import('/static/api.js');
+      const auth = { Authorization: `Bearer ${api.getToken()}` };
+      return (await fetch('/api/ledger', { headers: auth })).json();
+    }"""
+    hands = [e.get("hand") for e in cy.page.evaluate(ledger) if e["kind"] == "wager"]
+    assert hands.count(None) == 3 and len(set(hands) - {None}) == 1  # ante, blind, play each
+    for p in (ann, bob, cy):
+        assert p.console_errors == []

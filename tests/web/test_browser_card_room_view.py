@@ -258,3 +258,108 @@ def test_showdown_coverage_and_back_line_bet(new_player: Any) -> None:
         "Возвращена: не покрыта банком"
     )
     assert p.console_errors == []
+
+
+#: Who sits where in the tests below: Cy banks at seat 4, Bob at seat 2, Ann at 3.
+SEATS = [
+    {"seat": 2, "player_id": 2, "name": "Bob"},
+    {"seat": 3, "player_id": 1, "name": "Ann"},
+    {"seat": 4, "player_id": 3, "name": "Cy"},
+]
+CY_BANKS = {"player_id": 3, "name": "Cy", "seat": 4, "bank": 500, "bank_left": 500}
+
+
+def test_the_bank_goes_down_hand_by_hand_and_a_reload_shows_the_end(new_player: Any) -> None:
+    """The showdown's bank_left messages arrive in one burst: the page draws each in
+    turn (the seat just settled marked), then the last; a snapshot draws the bank as
+    it is at once (issue 13, "the bank going down as it happens")."""
+    p: Player = new_player()
+    snap = snapshot("showdown", None, 1000) | {"seats": SEATS, "player_dealer": CY_BANKS}
+    table = FakeTable(p, snap)
+    p.sign_in("Ann")
+    p.join("california-1")
+    p.expect(p.loc("#cr-bank-left")).to_have_text("500")
+    # Every text the bank-left figure takes, in order (a MutationObserver in the page).
+    p.page.evaluate(
+        """() => {
+        const node = document.getElementById('cr-bank-left');
+        window.bankSeen = [];
+        new MutationObserver(() => {
+          if (window.bankSeen.at(-1) !== node.textContent) window.bankSeen.push(node.textContent);
+        }).observe(node, { childList: true, characterData: true, subtree: true });
+    }"""
+    )
+    note = {"type": "bank_left", "game_number": GAME}
+    for pid, seat, left in ((2, 2, 520), (1, 3, 480), (1, 2, 450)):
+        table.send({**note, "player_id": pid, "seat": seat, "bank_left": left})
+    table.send(
+        {
+            "type": "state",
+            "state": own("settled", 1000),
+            "player_dealer": CY_BANKS | {"bank_left": 450},
+            "turn": None,
+        }
+    )
+    p.expect(p.loc("#cr-bank-left")).to_have_text("450")
+    assert p.page.evaluate("window.bankSeen") == ["520", "480", "450"]
+    p.expect(p.loc("#seats .seat.settled")).to_have_count(1)
+    p.expect(p.loc("#seats .seat[data-seat='2']")).to_have_class(re.compile(r"\bsettled\b"))
+    # A burst again, then a reload (a snapshot): the end at once, no steps after it.
+    p.page.evaluate("window.bankSeen = []")
+    for seat, left in ((2, 300), (3, 200)):
+        table.send({**note, "player_id": 2, "seat": seat, "bank_left": left})
+    table.send({**snap, "player_dealer": CY_BANKS | {"bank_left": 200}})
+    p.expect(p.loc("#cr-bank-left")).to_have_text("200")
+    p.page.wait_for_timeout(1200)  # longer than two steps: nothing more is drawn
+    assert p.page.evaluate("window.bankSeen")[-1] == "200"
+    assert p.console_errors == []
+
+
+def test_a_seated_player_bets_behind_another_seat(new_player: Any) -> None:
+    """Ann sits at seat 3 and bets behind Bob's seat 2 too: her chips go to that
+    hand while it is picked, Undo names it, and both hands' results are shown."""
+    p: Player = new_player()
+    snap = snapshot("betting", 3, 1000) | {"light": "green", "deadline": FAR}
+    snap |= {"seats": SEATS, "player_dealer": CY_BANKS}
+    table = FakeTable(p, snap)
+    p.sign_in("Ann")
+    p.join("california-1")
+    # Behind Bob's seat only: not behind her own, not behind the player-dealer's.
+    p.expect(p.loc("#seats .btn-behind")).to_have_count(1)
+    p.loc("#seats .seat[data-seat='2'] .btn-behind").click()
+    p.expect(p.loc("#cr-behind")).to_contain_text("behind seat 2")
+    p.chip(5)
+    p.loc("#spot-ante").click()
+    bet = table.command(p, "place_bet")
+    assert {k: bet[k] for k in ("spot", "amount", "behind")} == {
+        "spot": "ante",
+        "amount": 5,
+        "behind": 2,
+    }
+    line = {"behind": 2, "bets": NO_BETS | {"ante": 5, "blind": 5}, "total_bet": 10}
+    line |= {"can_undo": True, "can_double": True, "can_repeat": False}
+    state = own("betting", 970, back_line=line)
+    table.send({"type": "accepted", "id": bet["id"], "state": state})
+    p.expect(p.loc("#spot-ante")).to_contain_text("5")
+    p.loc("#btn-undo").click()
+    assert {k: v for k, v in table.command(p, "undo").items() if k != "id"} == {
+        "type": "undo",
+        "behind": 2,
+        "game_number": GAME,
+    }
+    # Back to her own seat: the note says where her back-line bets are.
+    p.loc("#seats .seat[data-seat='2'] .btn-behind").click()
+    p.expect(p.loc("#cr-behind")).to_have_text(
+        "Your bets behind seat 2: 10. Click that seat to change them."
+    )
+    # The showdown: her seat's result, and the back-line hand's below it.
+    wagers = {"ante": {"stake": 10, "result": "win", "net": 10}}
+    settled = {"type": "settlement", "game_number": GAME, "outcome": "win"}
+    settled |= {"category": "pair", "best_five": [], "wagers": wagers, "net": 30}
+    table.send(settled | {"balance": 1030})
+    table.send(settled | {"net": -10, "balance": 1020, "behind": 2})
+    p.expect(p.loc("#result .result-head")).to_have_text("You win 30")
+    p.expect(p.loc("#result-behind")).to_have_text("Behind seat 2: you lose 10")
+    p.loc(".lang-btn[data-lang='ru']").click()
+    p.expect(p.loc("#result-behind")).to_have_text("За местом 2: проигрыш 10")
+    assert p.console_errors == []

@@ -219,6 +219,9 @@ class LedgerEntryOut(_Out):
     round_id: int | None
     reason: str
     created_at: Time
+    #: Only on an entry of a player's second hand in a round (a seated player's
+    #: back-line hand at a card room, ``"7@3"``: behind seat 3).
+    hand: str | None = None
 
 
 class VoidOut(_Out):

@@ -121,8 +121,23 @@ class Bets(_Message):
     play: Money
 
 
+class BackLine(_Message):
+    """A seated player's back-line hand at a card room (``state.back_line``): the seat
+    it is behind, its bets (the wagers in play once dealt) and its bet-slip buttons.
+    """
+
+    behind: StrictInt
+    bets: Bets
+    total_bet: Money
+    can_undo: StrictBool
+    can_double: StrictBool
+    can_repeat: StrictBool
+
+
 class State(_Message):
-    """The player's own state (``accepted``, ``state``, the snapshot)."""
+    """The player's own state (``accepted``, ``state``, the snapshot); ``back_line``
+    only for a seated player with a back-line hand (card rooms).
+    """
 
     phase: Phase
     balance: Money
@@ -135,6 +150,7 @@ class State(_Message):
     decisions: list[Annotated[str, Field(pattern=r"^(auto:)?(play_[1-9][0-9]?x|check|fold)$")]]
     hand: Hand | None
     warning: Literal["balance_low_for_play"] | None = None
+    back_line: BackLine | None = None
 
 
 class ListedBet(_Message):
@@ -188,7 +204,10 @@ class WagerLine(_Message):
 
 
 class Settlement(_Message):
-    """To the player: every wager's result, the round's net, the balance after."""
+    """To the player: every wager's result, the round's net, the balance after;
+    ``behind``: the result of a seated player's back-line hand, behind that seat
+    (card rooms; absent for the player's own hand).
+    """
 
     type: Literal["settlement"]
     game_number: GameNumber
@@ -198,6 +217,7 @@ class Settlement(_Message):
     wagers: dict[Literal["ante", "blind", "play", "trips", "bad_beat", "bank"], WagerLine]
     net: Money
     balance: Money
+    behind: StrictInt | None = None
 
 
 class RoundVoided(_Message):
@@ -351,3 +371,4 @@ class TableSnapshot(_Timer):
     turn: Turn | None = None
     seats: list[SeatTaken] | None = None
     offer: OfferFields | None = None
+    last_back_line_result: Settlement | None = None

@@ -115,8 +115,10 @@ class Ledger(Protocol):
     commits whole or not at all. A balance always equals the sum of its ledger
     entries and never goes negative.
 
-    Idempotency: an entry of a round is known by its key (round, player, entry kind
-    ``wager`` / ``payout`` / ``refund``, wager kind). :meth:`debit` and :meth:`credit`
+    Idempotency: an entry of a round is known by its key (round, player, hand, entry
+    kind ``wager`` / ``payout`` / ``refund``, wager kind); ``hand`` is None for the
+    player's own hand and the engine hand id of a second hand (a seated player's
+    back-line hand at a card room, ``"7@3"``; migration 0005). :meth:`debit` and :meth:`credit`
     skip an entry whose key is already in the ledger with the same amount, and
     :meth:`reverse` posts only what the round still owes; so a call repeated after a
     failure (a lost answer, a restart) never moves money twice.
@@ -156,17 +158,22 @@ class Ledger(Protocol):
         ...
 
     def credit(
-        self, round_id: int, credits: Mapping[int, Mapping[str, Decimal]], now: datetime
+        self,
+        round_id: int,
+        credits: Mapping[int, Mapping[str, Decimal]],
+        now: datetime,
+        hands: Mapping[tuple[int, str], Mapping[str, Decimal]] | None = None,
     ) -> dict[int, Decimal]:
         """Pay each player (``credits[player][kind]`` = stake + net of that wager, 0 for a
-        lost wager) in one transaction; returns the new balance of every player named.
+        lost wager; ``hands[(player, hand)][kind]`` the same for a player's second
+        hand) in one transaction; returns the new balance of every player named.
         A payout already made (same key and amount) is skipped.
         """
         ...
 
     def reverse(self, round_id: int, reason: str, now: datetime) -> Refunds:
-        """Give back what the round's entries took, per player and wager kind (a refund
-        entry each). A round already reversed owes nothing: a second call posts nothing.
+        """Give back what the round's entries took, per player, hand and wager kind (a
+        refund entry each). A round already reversed owes nothing: a second call posts nothing.
         """
         ...
 

@@ -64,18 +64,27 @@ class Undo(_Command):
     """Remove the last placement (repeatable, in reverse order)."""
 
     type: Literal["undo"]
+    #: Card-room tables: a seated player's back-line hand behind this seat number
+    #: (None: the player's own hand).
+    behind: Annotated[StrictInt, Field(ge=1, le=7)] | None = None
 
 
 class Double(_Command):
     """Double every bet, up to each spot's maximum; once per round."""
 
     type: Literal["double"]
+    #: Card-room tables: a seated player's back-line hand behind this seat number
+    #: (None: the player's own hand).
+    behind: Annotated[StrictInt, Field(ge=1, le=7)] | None = None
 
 
 class Repeat(_Command):
     """Place the previous round's bets again."""
 
     type: Literal["repeat"]
+    #: Card-room tables: a seated player's back-line hand behind this seat number
+    #: (None: the player's own hand).
+    behind: Annotated[StrictInt, Field(ge=1, le=7)] | None = None
 
 
 class Decide(_Command):

@@ -75,6 +75,9 @@ class LedgerEntry:
     round_id: int | None
     reason: str
     created_at: datetime
+    #: The engine hand id of a player's second hand in the round (a seated
+    #: player's back-line hand, ``"7@3"``); None for their own hand.
+    hand: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,7 +40,7 @@ from uth.server.ports import Ledger, LedgerEntry, RoundLog, StoredRound
 #: still open (skipped); it was voided without a record and its ledger nets to zero.
 Outcome = Literal["match", "differs", "open", "unrecorded"]
 
-_Key = tuple[str, str, str]  # (player id, entry kind, wager kind)
+_Key = tuple[str, str, str]  # (hand id: a player id or a second hand, entry kind, wager kind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +160,8 @@ def _compare(implied: Sequence[history.LedgerMove], entries: Sequence[LedgerEntr
     round implies them, then any entry the round does not imply.
     """
     want = _sums(((m.player, m.kind, m.wager), m.amount) for m in implied)
-    have = _sums(((str(e.player_id), e.kind, e.wager or "-"), e.amount) for e in entries)
+    # A player's second hand is keyed by its hand id, as the record names it.
+    have = _sums(((e.hand or str(e.player_id), e.kind, e.wager or "-"), e.amount) for e in entries)
     for key in [*want, *(k for k in have if k not in want)]:
         stored, expected = have.get(key), want.get(key)
         if stored != expected:
@@ -176,7 +177,7 @@ def _nets_to_zero(entries: Sequence[LedgerEntry]) -> str | None:
     """None when each player's entries of each wager add up to zero, else the first
     that does not.
     """
-    sums = _sums(((str(e.player_id), "", e.wager or "-"), e.amount) for e in entries)
+    sums = _sums(((e.hand or str(e.player_id), "", e.wager or "-"), e.amount) for e in entries)
     for (player, _, wager), total in sums.items():
         if total != 0:
             return (

@@ -39,9 +39,10 @@ def settle_round(
     record: RoundRecord,
     credits: Mapping[int, Mapping[str, Decimal]],
     kept: history.RoundRecord | None = None,
+    hands: Mapping[tuple[int, str], Mapping[str, Decimal]] | None = None,
 ) -> dict[int, Decimal]:
-    """Pay the round's credits (:meth:`Ledger.credit`), then store it as settled with
-    its record ``kept``.
+    """Pay the round's credits (:meth:`Ledger.credit`; ``hands``: those of players'
+    second hands), then store it as settled with its record ``kept``.
 
     Returns the new balance of every player credited.
 
@@ -50,7 +51,11 @@ def settle_round(
     """
     encoded = _encoded(kept)
     rounds.check_open(round_id, "settled")
-    balances = ledger.credit(round_id, credits, record.settled_at)
+    # ``hands`` only when the round has second hands: a ledger of before them is called as then.
+    if hands:
+        balances = ledger.credit(round_id, credits, record.settled_at, hands)
+    else:
+        balances = ledger.credit(round_id, credits, record.settled_at)
     rounds.settle_round(round_id, record, encoded)
     return balances
 

@@ -328,7 +328,7 @@ class LiveTable:
 def _settle(ledger: Ledger, rounds: RoundLog, call: fx.SettleRound) -> dict[int, Decimal]:
     """The machine's settlement with its round's record, in the storage worker."""
     return round_books.settle_round(
-        ledger, rounds, call.round_id, call.record, call.credits, call.history
+        ledger, rounds, call.round_id, call.record, call.credits, call.history, call.hand_credits
     )
 
 

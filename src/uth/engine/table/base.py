@@ -62,6 +62,8 @@ class TableState:
     _game_numbers: GameNumbers
     now: datetime
     seats: dict[int, Seat]
+    #: Seated players' back-line hands (a second hand each, behind another seat).
+    lines: dict[int, Seat]
     phase: str
     light: str
     game_number: str | None
@@ -80,6 +82,8 @@ class TableState:
     _ids_before: dict[int, dict[str, dict[str, Any]]]
     _last_bets: dict[int, dict[str, Decimal]]
     _last_result: dict[int, dict[str, Any]]
+    _line_last_bets: dict[int, dict[str, Decimal]]
+    _line_result: dict[int, dict[str, Any]]
     _away_notices: dict[int, list[dict[str, Any]]]
     _street_opened: datetime | None
     paused: dict[str, Any] | None

@@ -20,7 +20,7 @@ from uth.engine.table.base import STREETS
 from uth.engine.table.commands import AnswerOffer, CommandError, PlaceBet, Sit
 from uth.engine.table.handlers import TableCommands
 from uth.engine.table.policy import PlayerDealer
-from uth.engine.table.seats import Seat
+from uth.engine.table.seats import Seat, account_of
 from uth.errors import IllegalActionError, UthError
 from uth.money import money_json, parse_amount
 
@@ -116,13 +116,13 @@ class CardRoom(TableCommands):
             return
         if isinstance(following, ev.WagerSettled) and following.player == event.player:
             return
-        seat = self.seats.get(int(event.player))
+        seat = self._seat_of(event.player)
         number = None if seat is None else seat.number if seat.number is not None else seat.behind
         self._broadcast(
             {
                 "type": "bank_left",
                 "game_number": self.game_number,
-                "player_id": int(event.player),
+                "player_id": account_of(event.player),
                 "seat": number,
                 "bank_left": money_json(event.bank_left),
             }
@@ -193,6 +193,10 @@ class CardRoom(TableCommands):
             raise CommandError("wrong_phase", str(exc)) from None
         seat.number = cmd.seat
         seat.behind = None  # a seated player bets at their seat
+        line = self.lines.get(seat.player_id)
+        if line is not None and line.behind == cmd.seat:  # not behind their own seat
+            self.lines.pop(seat.player_id)
+            self._line_last_bets.pop(seat.player_id, None)
         self._bets_dirty = True
         self._seats_note(after_reply=True)
 
@@ -223,7 +227,8 @@ class CardRoom(TableCommands):
 
     def _check_room_bet(self, seat: Seat, cmd: PlaceBet) -> None:
         """At a card room: the player-dealer does not bet; a seated player bets at
-        their seat; a player without a seat bets behind an occupied seat.
+        their seat, and may also bet behind one other occupied seat (their back-line
+        hand); a player without a seat bets behind an occupied seat.
         """
         room = self._room
         if room is None:
@@ -237,17 +242,51 @@ class CardRoom(TableCommands):
                     "not_seated", "place_bet: sit first, or bet behind a seat (behind)"
                 )
             return
-        if seat.number is not None:
-            raise CommandError("wrong_phase", "behind: a seated player bets at their own seat")
-        if seat.behind is not None and seat.behind != cmd.behind and seat.staked > 0:
+        self._check_behind(seat, cmd.behind)
+
+    def _check_behind(self, seat: Seat, behind: int) -> None:
+        """A back-line bet behind seat ``behind``: an occupied seat, not the
+        player-dealer's nor the player's own, and the seat this round's back-line
+        bets of the player already follow (issue 13, item 4).
+        """
+        room = self._room
+        if room is None:
+            super()._check_behind(seat, behind)
+            return
+        if room.banker is not None and room.banker.player_id == seat.player_id:
+            raise CommandError("wrong_phase", "place_bet: the player-dealer does not bet")
+        if behind == seat.number:
             raise CommandError(
-                "wrong_phase", f"behind: your bets this round are behind seat {seat.behind}"
+                "wrong_phase", f"behind: you sit at seat {behind}; bet there without behind"
             )
-        occupant = room.rotation.seats.get(cmd.behind)
+        hand = self.lines.get(seat.player_id) if seat.number is not None else seat
+        if hand is not None and hand.behind not in (None, behind) and hand.staked > 0:
+            raise CommandError(
+                "wrong_phase", f"behind: your bets this round are behind seat {hand.behind}"
+            )
+        occupant = room.rotation.seats.get(behind)
         if occupant is None or (room.banker is not None and int(occupant) == room.banker.player_id):
-            raise CommandError(
-                "not_seated", f"behind: seat {cmd.behind} has no player to bet behind"
-            )
+            raise CommandError("not_seated", f"behind: seat {behind} has no player to bet behind")
+
+    def _hand_for(self, seat: Seat, behind: int | None, *, create: bool = False) -> Seat:
+        """The hand a bet-slip command acts on: with ``behind``, a seated player's
+        back-line hand (made when ``create``: a new bet or Repeat); without, or for a
+        player without a seat (whose one hand is behind a seat), their own.
+
+        Raises:
+            CommandError: ``wrong_phase`` when a seated player has no back-line hand
+                (Undo, Double), or it is behind another seat.
+        """
+        if self._room is None:
+            return super()._hand_for(seat, behind, create=create)
+        if behind is None or seat.number is None:
+            return seat
+        line = self.lines.get(seat.player_id)
+        if line is None and create:
+            return Seat(seat.player_id, seat.name, None, behind=behind, line=True)
+        if line is None or (not create and line.behind != behind):
+            raise CommandError("wrong_phase", f"behind: you have no bet behind seat {behind}")
+        return line
 
     def _behind_hand(self, seat: Seat) -> str | None:
         """The hand id a back-line bet follows (None: not a back-line bet)."""

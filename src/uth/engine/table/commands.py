@@ -41,26 +41,44 @@ class PlaceBet:
 
 @dataclass(frozen=True, slots=True)
 class Undo:
-    """Remove the last placement (repeatable, in reverse order)."""
+    """Remove the last placement (repeatable, in reverse order).
+
+    ``behind``: at a card-room table, a seated player's back-line hand behind that
+    seat number (Repeat: places the last back-line bets behind it); None: the
+    player's own hand (a player without a seat has only their back-line hand).
+    """
 
     id: str
     game_number: str | None = None
+    behind: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Double:
-    """Double every bet, each up to its spot's maximum; once per round."""
+    """Double every bet, each up to its spot's maximum; once per round.
+
+    ``behind``: at a card-room table, a seated player's back-line hand behind that
+    seat number (Repeat: places the last back-line bets behind it); None: the
+    player's own hand (a player without a seat has only their back-line hand).
+    """
 
     id: str
     game_number: str | None = None
+    behind: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Repeat:
-    """Place the player's previous round's bets again."""
+    """Place the player's previous round's bets again.
+
+    ``behind``: at a card-room table, a seated player's back-line hand behind that
+    seat number (Repeat: places the last back-line bets behind it); None: the
+    player's own hand (a player without a seat has only their back-line hand).
+    """
 
     id: str
     game_number: str | None = None
+    behind: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

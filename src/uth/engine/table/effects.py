@@ -58,12 +58,16 @@ class Advise:
 @dataclass(frozen=True, slots=True)
 class Debit:
     """One wager to debit: ``amount`` from ``player_id`` for wager ``kind``
-    (``ante``, ``blind``, ``trips``, ``bad_beat``, ``play``).
+    (``ante``, ``blind``, ``trips``, ``bad_beat``, ``play``, ``bank``); ``hand``: the
+    engine hand id when it is the player's second hand in the round (a seated
+    player's back-line hand, ``"7@3"``), None for their own hand. The ledger keys
+    each entry by it, so two hands of one player do not collide.
     """
 
     player_id: int
     kind: str
     amount: Decimal
+    hand: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,14 +157,16 @@ class DebitWagers:
 class SettleRound:
     """Call: keep the round's ``history`` (:mod:`uth.engine.history`: rule set, deck,
     actions, result; it replays), store the settlement and credit ``credits`` (per
-    player, per wager kind: stake plus net, only amounts above 0); returns
-    ``{player_id: balance}``.
+    player, per wager kind: stake plus net, only amounts above 0) and
+    ``hand_credits`` (the same for players' second hands, keyed by (player id,
+    hand id)); returns ``{player_id: balance}``.
     """
 
     round_id: int
     record: RoundRecord
     credits: dict[int, dict[str, Decimal]]
     history: history.RoundRecord
+    hand_credits: dict[tuple[int, str], dict[str, Decimal]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

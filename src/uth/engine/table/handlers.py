@@ -30,7 +30,7 @@ from uth.engine.table.effects import (
     Spot,
 )
 from uth.engine.table.messages import TableMessages
-from uth.engine.table.seats import SPOTS, Seat, cost, no_bets
+from uth.engine.table.seats import SPOTS, Seat, cost, no_bets, second_hand
 from uth.engine.wagers import BetSpot, spot_max, validate_wagers
 from uth.errors import IllegalActionError, UthError
 from uth.money import ZERO, parse_amount
@@ -109,19 +109,21 @@ class TableCommands(TableMessages):
                         "the bets were declined and refunded (004)",
                     )
                 )
-            self._set_bets(seat, no_bets())
-            seat.undo.clear()
+            for hand in self._hands_of(seat):
+                self._set_bets(hand, no_bets())
+                hand.undo.clear()
         # Betting closed (red light) and the round being opened: the bets stand
         # and are dealt in. A hand in play, or being settled, keeps its seat.
-        dealt_in = self.phase == "closed" and seat.staked > 0
-        rnd = self.round
-        playing = rnd is not None and rnd.has_hand(seat.hand_id) and self.phase in STREET_NAMES
+        dealt_in = self.phase == "closed" and any(h.staked > 0 for h in self._hands_of(seat))
+        playing = self._dealt_in(player_id) and self.phase in STREET_NAMES
         room = self._room
         if room is not None and room.rotation.in_round:
             return  # a card room's seats change between rounds only (_forget_departed)
         if not playing and not dealt_in:
-            self._release_all(seat)
+            for hand in self._hands_of(seat):
+                self._release_all(hand)
             del self.seats[player_id]
+            self.lines.pop(player_id, None)
             if room is not None and seat.number is not None:
                 room.rotation.leave(seat.hand_id)
                 self._seats_note()
@@ -201,17 +203,20 @@ class TableCommands(TableMessages):
         """Replace a seat's bets, moving the reservation by the difference; ``field``
         names the command in an insufficient-funds error.
         """
-        delta = cost(bets) - seat.staked
+        hold = self._play_hold(seat, bets)
+        delta = cost(bets) + hold - seat.staked - seat.play_hold
         if delta > 0:
             self.funds.reserve(seat.player_id, delta, field=field)
         elif delta < 0:
             self.funds.release(seat.player_id, -delta)
         seat.bets = bets
+        seat.play_hold = hold
         self._bets_dirty = True
 
     def _place_bet(self, seat: Seat, cmd: PlaceBet) -> dict[str, Any] | None:
         self._require_betting(cmd)
         self._check_room_bet(seat, cmd)
+        seat = self._hand_for(seat, cmd.behind, create=True)
         amount = parse_amount(cmd.amount, field="amount")
         if amount <= 0:
             raise CommandError("invalid_amount", f"amount: must be positive, got {cmd.amount!r}")
@@ -224,11 +229,14 @@ class TableCommands(TableMessages):
         if bets[cmd.spot] >= cap:
             raise CommandError("over_limit", f"amount: {cmd.spot} is at its maximum {cap}")
         bets[cmd.spot] += min(amount, cap - bets[cmd.spot])
-        if cmd.behind is not None:
-            # A back-line bet follows the seat's Play: it needs funds for the largest.
-            multiples = self.rules.play_multiples
-            most = max((*multiples.pre_flop, *multiples.flop, *multiples.river)) * bets["ante"]
-            if cost(bets) - seat.staked + most > self.funds.available(seat.player_id):
+        was_behind = seat.behind
+        if cmd.behind is not None:  # a card room's back-line bet (checked above)
+            # It follows the seat's Play: the largest is reserved with its wagers.
+            seat.behind = cmd.behind
+            most = self._play_hold(seat, bets)
+            need = cost(bets) + most - seat.staked - seat.play_hold
+            if need > self.funds.available(seat.player_id):
+                seat.behind = was_behind
                 raise CommandError(
                     "insufficient_funds",
                     f"behind: a back-line bet needs funds for the largest Play it may "
@@ -237,12 +245,13 @@ class TableCommands(TableMessages):
         previous = dict(seat.bets)
         self._set_bets(seat, bets)
         seat.undo.append((previous, False))
-        if cmd.behind is not None:  # a card room's back-line bet (checked above)
-            seat.behind = cmd.behind
+        if seat.line:
+            self.lines[seat.player_id] = seat
         return {"notice": "maximum"} if bets[cmd.spot] == cap else None
 
     def _undo(self, seat: Seat, cmd: Undo) -> None:
         self._require_betting(cmd)
+        seat = self._hand_for(seat, cmd.behind)
         if not seat.undo:
             raise CommandError("wrong_phase", "undo: there is no bet to remove")
         previous, was_double = seat.undo[-1]
@@ -253,6 +262,7 @@ class TableCommands(TableMessages):
 
     def _double(self, seat: Seat, cmd: Double) -> dict[str, Any] | None:
         self._require_betting(cmd)
+        seat = self._hand_for(seat, cmd.behind)
         if seat.doubled:
             raise CommandError("wrong_phase", "double: the bets were already doubled this round")
         if seat.bets["ante"] == 0:
@@ -267,7 +277,10 @@ class TableCommands(TableMessages):
 
     def _repeat(self, seat: Seat, cmd: Repeat) -> None:
         self._require_betting(cmd)
-        last = self._last_bets.get(seat.player_id)
+        if cmd.behind is not None:
+            self._check_behind(seat, cmd.behind)
+        seat = self._hand_for(seat, cmd.behind, create=True)
+        last = (self._line_last_bets if seat.line else self._last_bets).get(seat.player_id)
         if last is None:
             raise CommandError("wrong_phase", "repeat: no bets from a previous round")
         if seat.staked > 0:
@@ -279,9 +292,18 @@ class TableCommands(TableMessages):
             )
         except UthError as exc:
             raise CommandError("over_limit", f"repeat: {exc}") from None
+        was_behind = seat.behind
+        if cmd.behind is not None:
+            seat.behind = cmd.behind
         previous = dict(seat.bets)
-        self._set_bets(seat, bets, field="repeat")
+        try:
+            self._set_bets(seat, bets, field="repeat")
+        except UthError:
+            seat.behind = was_behind
+            raise
         seat.undo.append((previous, False))
+        if seat.line:
+            self.lines[seat.player_id] = seat
 
     def _decide(self, seat: Seat, cmd: Decide) -> None:
         self._require_round(cmd)
@@ -327,11 +349,13 @@ class TableCommands(TableMessages):
         is open are declined and refunded, and the player told why.
         """
         self._require_round(cmd)
-        if self.phase != "betting" or self._past_deadline() or seat.staked == 0:
+        hands = self._hands_of(seat)
+        if self.phase != "betting" or self._past_deadline() or not any(h.staked for h in hands):
             return {"declined": False}
-        self._set_bets(seat, no_bets())
-        seat.undo.clear()
-        seat.doubled = False
+        for hand in hands:
+            self._set_bets(hand, no_bets())
+            hand.undo.clear()
+            hand.doubled = False
         why = {
             "hidden": "hidden: the page was hidden while betting was open",
             "closed": "closed: the page was closed while betting was open",
@@ -379,20 +403,33 @@ class TableCommands(TableMessages):
         rnd = self.round
         if decision.multiple > 0 and rnd is not None:
             # Back-line bets follow the seat's decision (card rooms): their Play too.
+            # Their largest Play was reserved with the bet (``play_hold``): it moves
+            # to the Play pending, so another table cannot have spent it meanwhile.
             for hand in rnd.followers(seat.hand_id):
-                follower = self.seats.get(int(hand))
+                follower = self._seat_of(hand)
                 if follower is None:
                     continue
                 play = rnd.wagers(hand).ante * decision.multiple
-                self.funds.reserve(follower.player_id, play, field="play")
+                held = min(play, follower.play_hold)
+                follower.play_hold -= held
+                if play > held:
+                    self.funds.reserve(follower.player_id, play - held, field="play")
                 follower.pending_play += play
-                self._pending_debits.append(Debit(follower.player_id, "play", play))
+                self._pending_debits.append(
+                    Debit(follower.player_id, "play", play, second_hand(hand))
+                )
         self._wake()
 
     def _release_all(self, seat: Seat) -> None:
-        self.funds.release(seat.player_id, seat.staked + seat.pending_play)
+        self.funds.release(seat.player_id, seat.staked + seat.pending_play + seat.play_hold)
         seat.bets = no_bets()
         seat.pending_play = ZERO
+        seat.play_hold = ZERO
+
+    def _hands_of(self, seat: Seat) -> list[Seat]:
+        """The player's own seat and, when they have one, their back-line hand."""
+        line = self.lines.get(seat.player_id)
+        return [seat] if line is None else [seat, line]
 
     def _wake(self) -> None:
         self._woken = True
@@ -401,6 +438,20 @@ class TableCommands(TableMessages):
         """A card room's checks of a bet (:class:`~uth.engine.table.cardroom.CardRoom`)."""
         if cmd.behind is not None:
             raise CommandError("wrong_phase", "behind: back-line bets are card-room bets")
+
+    def _check_behind(self, seat: Seat, behind: int) -> None:
+        """A card room's checks of a back-line bet behind seat ``behind``
+        (:class:`~uth.engine.table.cardroom.CardRoom`).
+        """
+        raise CommandError("wrong_phase", "behind: back-line bets are card-room bets")
+
+    def _hand_for(self, seat: Seat, behind: int | None, *, create: bool = False) -> Seat:
+        """The hand a bet-slip command acts on: the player's own, or at a card room a
+        seated player's back-line hand (:class:`~uth.engine.table.cardroom.CardRoom`).
+        """
+        if behind is not None:
+            raise CommandError("wrong_phase", "behind: back-line bets are card-room bets")
+        return seat
 
 
 def _error(request_id: str | None, code: str, message: str) -> dict[str, Any]:

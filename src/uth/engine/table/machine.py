@@ -90,8 +90,9 @@ from uth.engine.table.policy import (
     NoCoach,
     PlayerDealer,
     PlayerDealerBank,
+    second_hand_credits,
 )
-from uth.engine.table.seats import GameNumbers, Seat, no_bets
+from uth.engine.table.seats import GameNumbers, Seat, account_of, no_bets, second_hand
 from uth.engine.wagers import INITIAL_WAGERS
 from uth.errors import InvalidCardError, InvalidDealError, UthError
 from uth.money import ZERO, money_json
@@ -170,6 +171,7 @@ class TableMachine(CardRoom):
         self._game_numbers = game_numbers or GameNumbers()
         self.now = now
         self.seats: dict[int, Seat] = {}
+        self.lines: dict[int, Seat] = {}
         self.phase = "idle"
         self.light = "red"
         self.game_number: str | None = None
@@ -193,6 +195,9 @@ class TableMachine(CardRoom):
         self._last_bets: dict[int, dict[str, Decimal]] = {}
         self._last_result: dict[int, dict[str, Any]] = {}
         self._away_notices: dict[int, list[dict[str, Any]]] = {}
+        # The same for seated players' back-line hands (card rooms).
+        self._line_last_bets: dict[int, dict[str, Decimal]] = {}
+        self._line_result: dict[int, dict[str, Any]] = {}
         self._street_opened: datetime | None = None
         # A malfunction pause: the reason and time.
         self.paused: dict[str, Any] | None = None
@@ -286,7 +291,7 @@ class TableMachine(CardRoom):
                 yield from self._pause_after_round()
                 continue
             yield from self._betting_window()
-            if any(s.staked > 0 for s in self.seats.values()):
+            if any(s.staked > 0 for s in self._all_hands()):
                 try:
                     yield from self._play_round()
                 except Exception as exc:
@@ -411,10 +416,11 @@ class TableMachine(CardRoom):
         self._round_voided = False
         self._ids_before, self._ids_now = self._ids_now, {}
         self._last_result.clear()
+        self._line_result.clear()
         self.game_number = self._game_numbers.next(now)
         self.phase = "betting"
         self.light = "green"
-        for seat in self.seats.values():
+        for seat in self._all_hands():
             seat.doubled = False
             seat.undo.clear()
             seat.decisions = []  # ``behind`` stays: Repeat bets behind the same seat
@@ -466,9 +472,7 @@ class TableMachine(CardRoom):
         rnd = self._new_round()
         playing: list[Seat] = []
         # Seated hands first, then back-line bets (which follow a seated hand).
-        order = sorted(
-            self.seats.values(), key=lambda s: (s.behind or 0, s.number or 0, s.player_id)
-        )
+        order = sorted(self._all_hands(), key=lambda s: (s.behind or 0, s.number or 0, s.player_id))
         for seat in order:
             if seat.staked == 0:
                 continue
@@ -490,7 +494,7 @@ class TableMachine(CardRoom):
                 self._place_wagers(rnd, seat)
         while True:
             debits = tuple(
-                Debit(s.player_id, kind, amount)
+                Debit(s.player_id, kind, amount, second_hand(s.hand_id))
                 for s in playing
                 for kind in INITIAL_WAGERS
                 if (amount := rnd.wagers(s.hand_id).get(kind)) > 0
@@ -506,25 +510,30 @@ class TableMachine(CardRoom):
                     raise
                 # Reservations make this rare; whoever is short is declined (told
                 # alone, without the ledger's details) and the others still play.
-                short = next(
-                    (s for s in playing if s.player_id == getattr(exc, "player_id", None)), None
-                )
-                if short is None:
+                pid = getattr(exc, "player_id", None)
+                shorts = [s for s in playing if s.player_id == pid]
+                if pid is None or not shorts:
                     raise
                 log.warning("table %s: %s", self.settings.id, exc)
-                self._decline(
-                    short, "insufficient_funds", "balance: the balance no longer covers these bets"
-                )
-                playing.remove(short)
-                rnd.withdraw(short.hand_id, at=self.now)
-                fresh = yield ReloadBalance(short.player_id)
-                self.funds.set_balance(short.player_id, fresh)
+                for short in shorts:  # both hands of the player, and bets behind them
+                    if rnd.has_hand(short.hand_id):
+                        rnd.withdraw(short.hand_id, at=self.now)
+                for short in [s for s in playing if not rnd.has_hand(s.hand_id)]:
+                    self._decline(
+                        short,
+                        "insufficient_funds",
+                        "balance: the balance no longer covers these bets",
+                    )
+                    playing.remove(short)
+                fresh = yield ReloadBalance(pid)
+                self.funds.set_balance(pid, fresh)
                 if not playing:
                     yield from self._void_round("no wagers could be debited", "system")
                     return
-        for seat in playing:
+        for seat in playing:  # a back-line hand keeps its Play reserved (play_hold)
             self.funds.release(seat.player_id, seat.staked)
-            self._last_bets[seat.player_id] = dict(seat.bets)
+            last = self._line_last_bets if seat.line else self._last_bets
+            last[seat.player_id] = dict(seat.bets)
             seat.bets = no_bets()
         if self._room is not None and self._room.banker is not None and self._room.reserved:
             self.funds.release(self._room.banker.player_id, self._room.reserved)
@@ -730,8 +739,9 @@ class TableMachine(CardRoom):
         return None
 
     def _decline(self, seat: Seat, code: str, reason: str, field: str | None = None) -> None:
-        self.funds.release(seat.player_id, seat.staked)
+        self.funds.release(seat.player_id, seat.staked + seat.play_hold)
         seat.bets = no_bets()
+        seat.play_hold = ZERO
         self._send(seat.player_id, self._declined(code, reason, field))
 
     def _ask(self, rnd: Round, hands: tuple[str, ...]) -> None:
@@ -740,7 +750,8 @@ class TableMachine(CardRoom):
         """
         spots = []
         for hand_id in hands:
-            seat = self.seats[int(hand_id)]
+            seat = self._seat_of(hand_id)
+            assert seat is not None
             if self.coach.is_on(seat.player_id):
                 spots.append(self._spot(rnd, seat))
             available = self.funds.available(seat.player_id)
@@ -809,7 +820,8 @@ class TableMachine(CardRoom):
         if self._void_request is not None:
             return
         for hand_id in open_hands():
-            seat = self.seats[int(hand_id)]
+            seat = self._seat_of(hand_id)
+            assert seat is not None
             events = rnd.act(hand_id, rnd.timeout_action(hand_id), auto=True, at=self.now)
             self._after_decision(seat, events)
         self.publish()
@@ -821,7 +833,7 @@ class TableMachine(CardRoom):
         balances = yield from self._store(DebitWagers(self.round_id, tuple(debits), self.now))
         for d in debits:
             self.funds.release(d.player_id, d.amount)
-            seat = self.seats.get(d.player_id)
+            seat = self._seat_of(d.hand or str(d.player_id))
             if seat is not None:
                 seat.pending_play -= d.amount
         for pid, balance in balances.items():
@@ -831,11 +843,16 @@ class TableMachine(CardRoom):
         result = rnd.settlement
         assert result is not None and self.round_id is not None
         players = []
+        own = {hr.id for hr in result.hands if second_hand(hr.id) is None}
         for hr in result.hands:
-            seat = self.seats.get(int(hr.id))
+            # One part per player: their own hand's, or their back-line hand's when
+            # they have no other (the round's record and the ledger have both).
+            if second_hand(hr.id) is not None and str(account_of(hr.id)) in own:
+                continue
+            seat = self._seat_of(hr.id)
             players.append(
                 PlayerRound(
-                    player_id=int(hr.id),
+                    player_id=account_of(hr.id),
                     hole=[str(c) for c in rnd.hole_cards(hr.id)],
                     decisions=list(seat.decisions) if seat else [],
                     wagers={
@@ -859,16 +876,22 @@ class TableMachine(CardRoom):
         )
         credits = self.banking.credits(result)
         balances = yield from self._store(
-            SettleRound(self.round_id, record, credits, self._history(rnd))
+            SettleRound(
+                self.round_id, record, credits, self._history(rnd), second_hand_credits(result)
+            )
         )
         for pid, balance in balances.items():
             self.funds.set_balance(pid, balance)
+        for seat in self._all_hands():  # the Play a back-line hand did not need
+            if seat.play_hold:
+                self.funds.release(seat.player_id, seat.play_hold)
+                seat.play_hold = ZERO
         self.phase = "settled"
         self.deadline = None
         self.publish()
         for hr in result.hands:
-            pid = int(hr.id)
-            message = {
+            pid = account_of(hr.id)
+            message: dict[str, Any] = {
                 "type": "settlement",
                 "game_number": self.game_number,
                 "outcome": hr.outcome,
@@ -886,7 +909,11 @@ class TableMachine(CardRoom):
                 "net": money_json(hr.net),
                 "balance": money_json(self.funds.available(pid)),
             }
-            self._last_result[pid] = message
+            if (hand := second_hand(hr.id)) is not None:  # a seated player's back-line hand
+                message["behind"] = int(hand.partition("@")[2])
+                self._line_result[pid] = message
+            else:
+                self._last_result[pid] = message
             if pid in self.seats:
                 self._send(pid, message)
         banker_message = self._banker_settlement(rnd)
@@ -899,7 +926,7 @@ class TableMachine(CardRoom):
         present = tuple(
             (int(hr.id), tuple(self.seats[int(hr.id)].decisions))
             for hr in result.hands
-            if int(hr.id) in self.seats
+            if second_hand(hr.id) is None and int(hr.id) in self.seats
         )
         yield Review(self.game_number, present)
 
@@ -917,13 +944,9 @@ class TableMachine(CardRoom):
     def _void_round(self, reason: str, actor: str) -> _Loop[None]:
         self._end_round_events(reason)
         self._pending_debits.clear()
-        for seat in self.seats.values():
-            if seat.staked:  # voided before its wagers were debited
-                self.funds.release(seat.player_id, seat.staked)
-                seat.bets = no_bets()
-            if seat.pending_play:
-                self.funds.release(seat.player_id, seat.pending_play)
-                seat.pending_play = ZERO
+        for seat in self._all_hands():
+            # Bets voided before they were debited, Play not yet debited or held.
+            self._release_all(seat)
         if self.round_id is not None:
             balances = yield VoidRound(self.round_id, reason, actor, self.now, self._void_record())
             for pid, balance in balances.items():
@@ -958,7 +981,6 @@ class TableMachine(CardRoom):
         self.paused = None
         self.phase = "voided"
         self.deadline = None
-        rnd = self.round
         for seat in self.seats.values():
             message = {
                 "type": "round_voided",
@@ -966,7 +988,7 @@ class TableMachine(CardRoom):
                 "reason": reason,
                 "balance": money_json(self.funds.available(seat.player_id)),
             }
-            if rnd is not None and rnd.has_hand(seat.hand_id):
+            if self._dealt_in(seat.player_id):
                 self._last_result[seat.player_id] = message
             self._send(seat.player_id, message)
 
@@ -978,7 +1000,7 @@ class TableMachine(CardRoom):
         reason = "malfunction: the round could not be completed"
         self._end_round_events(reason)
         self._pending_debits.clear()
-        for seat in self.seats.values():
+        for seat in self._all_hands():
             self._release_all(seat)
         settled = False
         if self.round_id is not None:
@@ -1018,6 +1040,9 @@ class TableMachine(CardRoom):
         for pid in [p for p, s in self.seats.items() if not s.connections]:
             seat = self.seats.pop(pid)
             self._release_all(seat)
+            line = self.lines.pop(pid, None)
+            if line is not None:
+                self._release_all(line)
             if room is not None and seat.number is not None:
                 room.rotation.leave(seat.hand_id)
                 self._seats_note()

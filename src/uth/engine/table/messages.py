@@ -17,7 +17,7 @@ from uth.engine.table.commands import (
 from uth.engine.table.effects import (
     Send,
 )
-from uth.engine.table.seats import SPOTS, Seat, cost
+from uth.engine.table.seats import SPOTS, Seat, account_of, cost, second_hand
 from uth.engine.views import name_hand, seat_view, visible_events
 from uth.engine.wagers import BetSpot, least_play, spot_limit
 from uth.money import ZERO, money_json
@@ -25,6 +25,36 @@ from uth.money import ZERO, money_json
 
 class TableMessages(TableState):
     """The machine's messages (a part of :class:`~uth.engine.table.TableMachine`)."""
+
+    def _all_hands(self) -> list[Seat]:
+        """Every hand at the table: the players' own, then seated players' back-line hands."""
+        return [*self.seats.values(), *self.lines.values()]
+
+    def _seat_of(self, hand_id: str) -> Seat | None:
+        """The seat (or back-line hand) of an engine hand id; None when gone."""
+        pid = account_of(hand_id)
+        if second_hand(hand_id) is None:
+            return self.seats.get(pid)
+        line = self.lines.get(pid)
+        return line if line is not None and line.hand_id == hand_id else None
+
+    def _dealt_in(self, player_id: int) -> bool:
+        """The player has a hand (their own or a back-line hand) in the current round."""
+        rnd = self.round
+        if rnd is None:
+            return False
+        line = self.lines.get(player_id)
+        return rnd.has_hand(str(player_id)) or (line is not None and rnd.has_hand(line.hand_id))
+
+    def _play_hold(self, seat: Seat, bets: dict[str, Decimal]) -> Decimal:
+        """The Play reserved with a back-line hand's bets: the largest Play its Ante
+        can follow (the rule set's largest multiple; 4x in California), since another
+        player decides it (issue 13). Nothing for a hand at its own seat.
+        """
+        if self._room is None or seat.number is not None or seat.behind is None:
+            return ZERO
+        multiples = self.rules.play_multiples
+        return max((*multiples.pre_flop, *multiples.flop, *multiples.river)) * bets["ante"]
 
     def _in_round(self, seat: Seat) -> bool:
         rnd = self.round
@@ -87,7 +117,38 @@ class TableMessages(TableState):
         least = least_play(self.rules, seat.bets["ante"])
         if betting and seat.bets["ante"] > 0 and available < least:
             out["warning"] = "balance_low_for_play"
+        line = self.lines.get(player_id)
+        if line is not None:
+            out["back_line"] = self._line_state(line, available)
         return out
+
+    def _line_state(self, line: Seat, available: Decimal) -> dict[str, Any]:
+        """A seated player's back-line hand in their ``state`` (docs/protocol.md,
+        "Card-room tables"): the seat it is behind, its bets (the wagers in play once
+        dealt) and its bet-slip buttons.
+        """
+        rnd = self.round
+        betting = self.phase == "betting"
+        amounts = {**line.bets, "blind": line.bets["ante"], "play": ZERO}
+        if self._holds_hand(line) and rnd is not None:
+            amounts = dict(seat_view(rnd, line.hand_id, available=available).bets)
+        last = self._line_last_bets.get(line.player_id)
+        doubled = self._doubled(line)
+        return {
+            "behind": line.behind,
+            "bets": {kind: money_json(amount) for kind, amount in amounts.items()},
+            "total_bet": money_json(sum(amounts.values(), ZERO)),
+            "can_undo": betting and bool(line.undo),
+            "can_double": betting
+            and not line.doubled
+            and line.bets["ante"] > 0
+            and cost(doubled) + self._play_hold(line, doubled) - line.staked - line.play_hold
+            <= available,
+            "can_repeat": betting
+            and last is not None
+            and cost(last) + self._play_hold(line, last) <= available
+            and line.staked == 0,
+        }
 
     def _hand(self, seat: Seat) -> dict[str, Any] | None:
         """The player's hand so far, once dealt (:func:`~uth.engine.views.name_hand`)."""
@@ -146,6 +207,11 @@ class TableMessages(TableState):
             "last_result": self._last_result.get(player_id),
             "paused": self.paused,
             "last_bets": _bets_json(self._last_bets.get(player_id)),
+            **(
+                {"last_back_line_result": line_result}
+                if (line_result := self._line_result.get(player_id)) is not None
+                else {}
+            ),
             **({"trainer": coached} if (coached := self._trainer_view(seat)) else {}),
             **self.room_fields(),
             **self.room_snapshot_fields(player_id),
@@ -183,7 +249,7 @@ class TableMessages(TableState):
         client leaves out its own row and amount).
         """
         rows = []
-        for s in self.seats.values():
+        for s in self._all_hands():
             bets = s.bets
             if self._holds_hand(s) and self.round is not None:
                 w = self.round.wagers(s.hand_id)
@@ -266,8 +332,8 @@ class TableMessages(TableState):
                 **{k: v for k, v in event.to_dict().items() if k != "type"},
             }
             if target is not None:
-                if int(target) in self.seats:
-                    self._send(int(target), message)
+                if account_of(target) in self.seats:
+                    self._send(account_of(target), message)
             elif isinstance(event, ev.BettingClosed):
                 # A count, not the list of every hand: one message for everyone.
                 common = {
@@ -278,7 +344,9 @@ class TableMessages(TableState):
                 dealt_in = {**common, "in_round": True}
                 watching = {**common, "in_round": False}
                 for seat in self.seats.values():
-                    self._send(seat.player_id, dealt_in if rnd.has_hand(seat.hand_id) else watching)
+                    self._send(
+                        seat.player_id, dealt_in if self._dealt_in(seat.player_id) else watching
+                    )
             elif isinstance(event, ev.AntesReturned):
                 self._broadcast({"type": event.type, "hands": len(event.players)})
             else:

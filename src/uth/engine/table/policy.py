@@ -26,6 +26,7 @@ from uth.engine.banking import OfferStep, Rotation
 from uth.engine.decks import TwoDecks
 from uth.engine.round import Round
 from uth.engine.settlement import Settlement
+from uth.engine.table.seats import account_of, second_hand
 from uth.money import ZERO
 from uth.rules import RuleSet
 
@@ -90,7 +91,9 @@ class Banking(Protocol):
     """Who banks the table: the ledger credits of a settlement."""
 
     def credits(self, settlement: Settlement) -> dict[int, dict[str, Decimal]]:
-        """Per account id, per wager kind, the amount credited (only amounts above 0)."""
+        """Per account id, per wager kind, the amount credited (only amounts above 0)
+        for the players' own hands; a second hand's are :func:`second_hand_credits`.
+        """
         ...
 
 
@@ -100,11 +103,29 @@ class HouseBank:
     """
 
     def credits(self, settlement: Settlement) -> dict[int, dict[str, Decimal]]:
-        """Stake plus net of every wager that returns money, per player id."""
+        """Stake plus net of every wager that returns money, per player id (the
+        players' own hands; not their second hands, :func:`second_hand_credits`).
+        """
         return {
             int(hr.id): {w.kind: w.stake + w.net for w in hr.wagers if w.stake + w.net > 0}
             for hr in settlement.hands
+            if second_hand(hr.id) is None
         }
+
+
+def second_hand_credits(settlement: Settlement) -> dict[tuple[int, str], dict[str, Decimal]]:
+    """The credits of the players' second hands (a seated player's back-line hand,
+    :func:`~uth.engine.table.seats.line_hand`): stake plus net of every wager that
+    returns money, keyed by (player id, hand id). A back-line bet is paid as the
+    seat's own wagers are, by the house or within the bank (RULES.md, "A round").
+    """
+    return {
+        (account_of(hr.id), hr.id): {
+            w.kind: w.stake + w.net for w in hr.wagers if w.stake + w.net > 0
+        }
+        for hr in settlement.hands
+        if second_hand(hr.id) is not None
+    }
 
 
 @dataclass(frozen=True, slots=True)

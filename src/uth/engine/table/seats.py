@@ -22,6 +22,25 @@ def cost(bets: dict[str, Decimal]) -> Decimal:
     return 2 * bets["ante"] + bets["trips"] + bets["bad_beat"]
 
 
+def line_hand(player_id: int, behind: int) -> str:
+    """The engine hand id of a seated player's back-line hand behind seat ``behind``:
+    ``"<player id>@<seat>"`` (a player's own hand is ``"<player id>"``).
+    """
+    return f"{player_id}@{behind}"
+
+
+def account_of(hand_id: str) -> int:
+    """The account id of an engine hand id (``"7"`` or ``"7@3"``: 7)."""
+    return int(hand_id.partition("@")[0])
+
+
+def second_hand(hand_id: str) -> str | None:
+    """The hand id when it is a player's second (back-line) hand, else None: the
+    ledger keys a second hand's entries by it (docs/protocol.md, "Card-room tables").
+    """
+    return hand_id if "@" in hand_id else None
+
+
 @dataclass
 class Seat:
     """A player at the table: their bets for the coming round, the undo stack
@@ -30,6 +49,14 @@ class Seat:
     round's decisions (``auto:check`` when the timer decided). At a card-room
     table ``number`` is the seat taken with ``sit`` (None: not seated), and
     ``behind`` the seat a back-line bet of this round follows.
+
+    A seated player's back-line hand (issue 13: a player seated elsewhere bets
+    behind another seat) is a second ``Seat`` of the same player with ``line``
+    true: its own bets, undo stack, Double and pending Play, and the hand id
+    :func:`line_hand` (the player id and the seat it is behind).
+    ``play_hold`` is the Play reserved for a back-line hand when its bets are
+    placed: the largest Play its Ante can need (it follows another player's
+    raise), released once the round is settled or voided.
     """
 
     player_id: int
@@ -42,10 +69,17 @@ class Seat:
     pending_play: Decimal = ZERO
     decisions: list[str] = field(default_factory=list)
     behind: int | None = None
+    line: bool = False
+    play_hold: Decimal = ZERO
 
     @property
     def hand_id(self) -> str:
-        """The player's hand id in the engine's round."""
+        """The hand id in the engine's round: the player id, or for a seated player's
+        back-line hand :func:`line_hand`.
+        """
+        if self.line:
+            assert self.behind is not None
+            return line_hand(self.player_id, self.behind)
         return str(self.player_id)
 
     @property

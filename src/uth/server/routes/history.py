@@ -38,8 +38,13 @@ async def round_detail(game_number: GameNumber, player: Player, rt: Rt) -> Any:
 
 
 @router.get(
-    "/api/ledger", tags=["history"], response_model=list[LedgerEntryOut], responses=errors(401)
+    "/api/ledger",
+    tags=["history"],
+    response_model=list[LedgerEntryOut],
+    response_model_exclude_unset=True,
+    responses=errors(401),
 )
 async def ledger(player: Player, rt: Rt) -> list[Any]:
-    """Every ledger entry of the player, oldest first."""
-    return [json_ready(e) for e in await rt.worker.call(rt.ledger.ledger, player.id)]
+    """Every ledger entry of the player, oldest first (``hand`` only on a second hand's)."""
+    rows = [json_ready(e) for e in await rt.worker.call(rt.ledger.ledger, player.id)]
+    return [{k: v for k, v in r.items() if k != "hand" or v is not None} for r in rows]

@@ -136,6 +136,7 @@ def _post(
     now: datetime,
     wager: str | None = None,
     round_id: int | None = None,
+    hand: str | None = None,
 ) -> None:
     """Change a locked player's balance by ``amount`` and append the ledger entry."""
     new_balance = (player.balance + amount).quantize(CENT)
@@ -159,6 +160,7 @@ def _post(
             round_id=round_id,
             reason=reason,
             created_at=now,
+            hand=hand,
         )
     )
 
@@ -179,18 +181,18 @@ def _keep(rnd: Round, kept: KeptRecord) -> None:
 
 
 def _reverse(s: Session, rnd: Round, reason: str, now: datetime) -> Refunds:
-    """Refund what the round's entries still hold from each player, per wager kind."""
+    """Refund what the round's entries still hold from each player, per hand and wager."""
     rows = s.execute(
-        select(LedgerRow.player_id, LedgerRow.wager, LedgerRow.amount)
+        select(LedgerRow.player_id, LedgerRow.hand, LedgerRow.wager, LedgerRow.amount)
         .where(LedgerRow.round_id == rnd.id)
         .order_by(LedgerRow.id)
     ).all()
-    owed: dict[tuple[int, str | None], Decimal] = {}
-    for pid, wager, amount in rows:
-        owed[(pid, wager)] = owed.get((pid, wager), ZERO) - amount
-    players = _lock_players(s, (pid for pid, _ in owed))
+    owed: dict[tuple[int, str | None, str | None], Decimal] = {}
+    for pid, hand, wager, amount in rows:
+        owed[(pid, hand, wager)] = owed.get((pid, hand, wager), ZERO) - amount
+    players = _lock_players(s, (pid for pid, _, _ in owed))
     refunds: dict[int, Decimal] = {}
-    for (pid, wager), amount in owed.items():
+    for (pid, hand, wager), amount in owed.items():
         if amount == 0:
             continue
         _post(
@@ -199,6 +201,7 @@ def _reverse(s: Session, rnd: Round, reason: str, now: datetime) -> Refunds:
             amount,
             kind="refund",
             wager=wager,
+            hand=hand,
             round_id=rnd.id,
             reason=f"refund, game {rnd.game_number} voided: {reason}",
             now=now,
@@ -211,38 +214,40 @@ def _reverse(s: Session, rnd: Round, reason: str, now: datetime) -> Refunds:
 
 
 def _not_posted(
-    s: Session, rnd: Round, kind: str, entries: Sequence[tuple[int, str, Decimal]]
-) -> list[tuple[int, str, Decimal]]:
-    """The ``(player, wager, amount)`` entries of kind ``kind`` the round does not have yet.
+    s: Session, rnd: Round, kind: str, entries: Sequence[tuple[int, str | None, str, Decimal]]
+) -> list[tuple[int, str | None, str, Decimal]]:
+    """The ``(player, hand, wager, amount)`` entries of kind ``kind`` the round does
+    not have yet (``hand``: a player's second hand, None for their own).
 
-    An entry is known by its key (round, player, kind, wager); one already posted
-    with the same amount is left out (a repeated call).
+    An entry is known by its key (round, player, hand, kind, wager); one already
+    posted with the same amount is left out (a repeated call).
 
     Raises:
         DuplicateError: an entry posted with another amount, or one key twice.
     """
     posted = {
-        (pid, wager): amount
-        for pid, wager, amount in s.execute(
-            select(LedgerRow.player_id, LedgerRow.wager, LedgerRow.amount).where(
+        (pid, hand, wager): amount
+        for pid, hand, wager, amount in s.execute(
+            select(LedgerRow.player_id, LedgerRow.hand, LedgerRow.wager, LedgerRow.amount).where(
                 LedgerRow.round_id == rnd.id, LedgerRow.kind == kind
             )
         )
     }
-    new: list[tuple[int, str, Decimal]] = []
-    keys: set[tuple[int, str]] = set()
-    for pid, wager, amount in entries:
-        if (pid, wager) in keys:
+    new: list[tuple[int, str | None, str, Decimal]] = []
+    keys: set[tuple[int, str | None, str]] = set()
+    for pid, hand, wager, amount in entries:
+        key, whose = (pid, hand, wager), f"player {pid}" + (f" (hand {hand})" if hand else "")
+        if key in keys:
             raise DuplicateError(
-                f"{wager}: player {pid} has two {kind} entries in one call", field=wager
+                f"{wager}: {whose} has two {kind} entries in one call", field=wager
             )
-        keys.add((pid, wager))
-        if (pid, wager) not in posted:
-            new.append((pid, wager, amount))
-        elif posted[(pid, wager)] != amount:
+        keys.add(key)
+        if key not in posted:
+            new.append((pid, hand, wager, amount))
+        elif posted[key] != amount:
             raise DuplicateError(
                 f"{wager}: game {rnd.game_number} already has a {kind} of "
-                f"{abs(posted[(pid, wager)])} for player {pid}, not {abs(amount)}",
+                f"{abs(posted[key])} for {whose}, not {abs(amount)}",
                 field=wager,
             )
     return new
@@ -295,6 +300,7 @@ def _ledger_entry(row: LedgerRow) -> LedgerEntry:
         round_id=row.round_id,
         reason=row.reason,
         created_at=row.created_at,
+        hand=row.hand,
     )
 
 

@@ -122,7 +122,7 @@ class SqlLedger:
         a wager already debited with another amount; then nothing is debited.
         """
         now = _aware(now, "now")
-        checked: list[tuple[int, str, Decimal]] = []
+        checked: list[tuple[int, str | None, str, Decimal]] = []
         for i, debit in enumerate(debits):
             amount = _money(debit.amount, f"debits[{i}].amount")
             if amount < 0:
@@ -132,26 +132,27 @@ class SqlLedger:
                 )
             kind = _text(debit.kind, f"debits[{i}].kind")
             if amount > 0:
-                checked.append((debit.player_id, kind, amount))
+                checked.append((debit.player_id, debit.hand, kind, amount))
         with self._sessions.begin() as s:
             rnd = _lock_round(s, round_id)
             _require_open(rnd, "debit wagers of")
-            players = _lock_players(s, (pid for pid, _, _ in checked))
+            players = _lock_players(s, (pid for pid, _, _, _ in checked))
             new = _not_posted(
-                s, rnd, "wager", [(pid, kind, -amount) for pid, kind, amount in checked]
+                s, rnd, "wager", [(pid, hand, kind, -amount) for pid, hand, kind, amount in checked]
             )
             totals: dict[int, Decimal] = {}
-            for pid, _, amount in new:
+            for pid, _, _, amount in new:
                 totals[pid] = totals.get(pid, ZERO) - amount
             for pid in sorted(totals):
                 _require_funds(players[pid], totals[pid], f"the wagers of game {rnd.game_number}")
-            for pid, kind, amount in new:
+            for pid, hand, kind, amount in new:
                 _post(
                     s,
                     players[pid],
                     amount,
                     kind="wager",
                     wager=kind,
+                    hand=hand,
                     round_id=rnd.id,
                     reason=f"{kind} wager, game {rnd.game_number}",
                     now=now,
@@ -159,40 +160,49 @@ class SqlLedger:
             return {pid: players[pid].balance for pid in sorted(players)}
 
     def credit(
-        self, round_id: int, credits: Mapping[int, Mapping[str, Decimal]], now: datetime
+        self,
+        round_id: int,
+        credits: Mapping[int, Mapping[str, Decimal]],
+        now: datetime,
+        hands: Mapping[tuple[int, str], Mapping[str, Decimal]] | None = None,
     ) -> dict[int, Decimal]:
         """Pay each player of an open round, in one transaction.
 
         ``credits[player][kind]`` is the stake plus the net of that wager (0 for a
-        lost wager); each non-zero credit is one ``payout`` ledger entry, skipped
-        when the round already has it with the same amount. Returns the new balance
-        of every player named.
+        lost wager), and ``hands[(player, hand)][kind]`` the same for a player's
+        second hand (a seated player's back-line hand); each non-zero credit is one
+        ``payout`` ledger entry, skipped when the round already has it with the same
+        amount. Returns the new balance of every player named.
 
         Raises:
             RoundNotOpenError: the round is settled or voided.
             DuplicateError: a payout already made with another amount.
         """
         now = _aware(now, "now")
-        checked: list[tuple[int, str, Decimal]] = []
-        for pid, by_kind in credits.items():
+        checked: list[tuple[int, str | None, str, Decimal]] = []
+        keyed: list[tuple[tuple[int, str | None], Mapping[str, Decimal]]]
+        keyed = [((pid, None), by_kind) for pid, by_kind in credits.items()]
+        keyed += [((pid, hand), by_kind) for (pid, hand), by_kind in (hands or {}).items()]
+        for (pid, hand), by_kind in keyed:
             for kind, value in by_kind.items():
-                field = f"credits[{pid}][{kind}]"
+                field = f"credits[{pid}][{kind}]" if hand is None else f"hands[{hand}][{kind}]"
                 amount = _money(value, field)
                 if amount < 0:
                     raise UthError(f"{field}: must not be negative, got {amount}", field=field)
                 if amount > 0:
-                    checked.append((pid, _text(kind, field), amount))
+                    checked.append((pid, hand, _text(kind, field), amount))
         with self._sessions.begin() as s:
             rnd = _lock_round(s, round_id)
             _require_open(rnd, "settle")
-            players = _lock_players(s, credits)
-            for pid, kind, amount in _not_posted(s, rnd, "payout", checked):
+            players = _lock_players(s, [pid for (pid, _), _ in keyed])
+            for pid, hand, kind, amount in _not_posted(s, rnd, "payout", checked):
                 _post(
                     s,
                     players[pid],
                     amount,
                     kind="payout",
                     wager=kind,
+                    hand=hand,
                     round_id=rnd.id,
                     reason=f"{kind} payout, game {rnd.game_number}",
                     now=now,

@@ -205,6 +205,9 @@ class LedgerEntry(Base):
     )
     reason: Mapped[str] = mapped_column(Text, nullable=False)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime(), nullable=False)
+    #: A player's second hand in the round (the engine hand id of a seated player's
+    #: back-line hand, ``"7@3"``); NULL for their own hand (migration 0005).
+    hand: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class RoundPlayer(Base):

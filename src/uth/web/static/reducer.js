@@ -16,7 +16,9 @@
 // A card-room table (rule set `banking: "player_dealer"`, issue 13) adds `offer`,
 // `banker`, `no_banker`, `seats`, `bank_left`, the snapshot's and `state`'s
 // `player_dealer` and `turn`, the snapshot's `seats` and `offer`, and the settlement's
-// per-wager `bank_left` and `coverage` (docs/protocol.md).
+// per-wager `bank_left` and `coverage`, and a seated player's back-line hand:
+// `state.back_line`, the settlement with `behind`, the snapshot's
+// `last_back_line_result` (docs/protocol.md).
 // Any other type is unknown: the state is kept and an `unknown` effect says so (the glue
 // logs it with console.warn).
 
@@ -104,6 +106,7 @@ export function initialState(keep = {}) {
     seatList: null, // [{seat, player_id, name}]: the seats taken (null: not told yet)
     bankStep: null, // {seat, player_id}: the hand the bank last settled (bank_left)
     behind: null, // the seat picked to bet behind (a back-line bet), or null for the own spot
+    lineSettlement: null, // a seated player's back-line hand's result (settlement with `behind`)
     effects: [],
     ...keep,
   };
@@ -121,6 +124,7 @@ function newRound(s) {
     dealer: null,
     mine: null,
     settlement: null,
+    lineSettlement: null,
     decision: null,
     decisions: [],
     autoNotice: null,
@@ -262,6 +266,8 @@ function onSnapshot(s, msg, fx) {
   // The round just played, until the next window opens: a reload at the showdown
   // still shows its result (or that it was voided).
   const last = msg.phase !== 'betting' ? msg.last_result : null;
+  const line = msg.phase !== 'betting' ? msg.last_back_line_result : null;
+  if (line?.type === 'settlement') n = { ...n, lineSettlement: line };
   if (last?.type === 'settlement') {
     n = applySettlement({ ...n, dealt: true, inRound: true }, last, fx);
   } else if (last?.type === 'round_voided') {
@@ -451,6 +457,12 @@ const HANDLERS = {
   },
 
   settlement(s, msg, fx) {
+    if (msg.behind !== undefined && msg.behind !== null) {
+      // A seated player's back-line hand: its own result, beside the seat's.
+      fx.push({ type: 'balance', balance: msg.balance });
+      const own = s.own ? { ...s.own, balance: msg.balance } : s.own;
+      return { ...s, phase: 'settled', deadline: null, lineSettlement: msg, own };
+    }
     return applySettlement({ ...s, phase: 'settled', deadline: null }, msg, fx);
   },
 
@@ -538,10 +550,23 @@ export function limit(s, spot) {
 
 /** The bets shown on the spots: the open bets while betting, the round's after. */
 export function shownBets(s) {
+  // A seated player betting behind another seat: the spots show that back-line hand.
+  const line = backLine(s);
+  if (line && s.phase === 'betting') return { ...ZERO_BETS, ...line.bets };
   if (s.phase === 'betting' || s.phase === 'idle') return { ...ZERO_BETS, ...(s.own?.bets ?? {}) };
   if (s.roundBets) return s.roundBets;
   if (s.phase === 'closed' && s.own) return { ...ZERO_BETS, ...s.own.bets };
   return ZERO_BETS;
+}
+
+/**
+ * The back-line hand a seated player is betting on now (their `state.back_line`,
+ * when the seat picked to bet behind is the one it is behind), or null: their seat.
+ */
+export function backLine(s) {
+  const line = s.own?.back_line;
+  if (!s.player?.seat || !s.behind) return null;
+  return line && line.behind === s.behind ? line : { behind: s.behind, bets: { ...ZERO_BETS }, total_bet: 0, can_undo: false, can_double: false, can_repeat: Boolean(line) };
 }
 
 /** The balance to show (available to bet), or null before the server said. */
@@ -551,6 +576,8 @@ export function balance(s) {
 
 /** The total bet indicator: the open bets while betting, the round's (Play included) after. */
 export function totalBet(s) {
+  const line = backLine(s); // a seated player betting behind another seat: that hand's
+  if (line && s.phase === 'betting') return num(line.total_bet);
   if (s.phase === 'betting' || !s.roundBets) return num(s.own?.total_bet);
   const b = s.roundBets;
   return num(b.ante) + num(b.blind) + num(b.trips) + num(b.bad_beat) + num(b.play);

@@ -17,6 +17,7 @@ import { chipColour, h } from './dom.js';
 import { handName } from './hands.js';
 import { formatMoney, t, tableName, tm } from './i18n.js';
 import {
+  backLine,
   balance,
   belowMinimum,
   canBet,
@@ -279,7 +280,8 @@ function renderChips(view) {
 }
 
 function renderActions(s) {
-  const own = s.own ?? {};
+  // A seated player betting behind another seat: the buttons act on that hand.
+  const own = backLine(s) ?? s.own ?? {};
   const betting = canBet(s);
   $('btn-undo').disabled = !(betting && own.can_undo);
   $('btn-double').disabled = !(betting && own.can_double);
@@ -342,10 +344,19 @@ function shortPlays(s, d) {
   return t(key, { plays, balance: formatMoney(bal) });
 }
 
+/** A seated player's back-line hand's result, one line (null: none). */
+function lineResult(st) {
+  const l = st.lineSettlement;
+  if (!l) return null;
+  const net = num(l.net);
+  const key = net > 0 ? 'result.behind_win' : net < 0 ? 'result.behind_lose' : 'result.behind_even';
+  return h('div', { class: 'result-behind', id: 'result-behind', 'data-net': String(net) }, t(key, { n: l.behind, amount: formatMoney(Math.abs(net)) }));
+}
+
 function renderResult(st) {
   const box = $('result');
   box.replaceChildren();
-  const s = st.settlement;
+  const s = st.settlement ?? (st.lineSettlement ? { ...st.lineSettlement, wagers: {}, net: 0, line: true } : null);
   if (st.banner && !s) {
     box.hidden = false;
     box.className = `result outcome-${st.banner.kind}`;
@@ -368,6 +379,13 @@ function renderResult(st) {
   const main = h('div', { class: 'result-main' });
   const side = h('div', { class: 'result-side' });
   box.append(main, side);
+  const behindLine = lineResult(st);
+  if (s.line) {
+    // Only a back-line hand this round (the seat itself was not played).
+    main.append(behindLine);
+    side.append(h('div', { class: 'result-balance' }, h('span', {}, t('table.balance')), ' ', h('b', { class: 'money', id: 'result-balance' }, formatMoney(s.balance))));
+    return;
+  }
   main.append(h('div', { class: 'result-head' }, head));
   // The player-dealer's own result is the bank's (one `bank` line): no hand of theirs.
   const sub = s.wagers?.bank ? t('cr.bank_result') : s.outcome === 'fold' ? t('hand.folded') : t(`outcome.${s.outcome}`);
@@ -402,6 +420,7 @@ function renderResult(st) {
       h('tbody', {}, ...rows),
     ),
   );
+  if (behindLine) main.append(behindLine);
   if (st.dealer) {
     const line = h('div', { class: 'best-line' }, h('span', {}, t('result.dealer_best')));
     line.append(cardRow(st.dealer.best_five, { small: true }));
@@ -528,9 +547,9 @@ function renderCardRoom(view) {
   box.replaceChildren();
   const sit = canSit(s);
   const betting = canBet(s);
-  // A back-line bet: a player without a seat (a seated player bets at their own),
-  // behind an occupied seat other than the player-dealer's.
-  const backLine = betting && !s.player?.seat;
+  // A back-line bet behind an occupied seat other than the player-dealer's: a player
+  // without a seat, or a seated player behind another seat than their own.
+  const canBetBehind = betting;
   for (const row of seats(s)) {
     // settled: the seat the bank last settled (bank_left), as the bank goes down seat by seat.
     const cls = ['seat', row.me && 'me', row.dealer && 'dealer', row.turn && 'turn', row.settled && 'settled', s.behind === row.seat && 'behind']
@@ -550,7 +569,7 @@ function renderCardRoom(view) {
       const btn = h('button', { type: 'button', class: 'btn btn-small btn-sit', 'data-seat': String(row.seat) }, t('cr.sit'));
       btn.addEventListener('click', () => view.actions.sit(row.seat));
       node.append(btn);
-    } else if (backLine && row.name && !row.dealer) {
+    } else if (canBetBehind && row.name && !row.dealer && !row.me) {
       const on = s.behind === row.seat;
       const btn = h(
         'button',
@@ -617,8 +636,15 @@ function renderCardRoom(view) {
     turn.textContent = String(s.turn.player_id) === me ? t('cr.turn_you') : t('cr.turn_other', { name: row?.name ?? '', n: s.turn.seat });
   }
   const behind = $('cr-behind');
-  behind.hidden = !(s.behind && betting);
-  behind.textContent = behind.hidden ? '' : t('cr.betting_behind', { n: s.behind });
+  const line = s.own?.back_line;
+  // A seated player's back-line hand: where the chips go, and its bets when not picked.
+  const lineNote = s.player?.seat && line && num(line.total_bet) > 0 && s.behind !== line.behind;
+  behind.hidden = !((s.behind && betting) || (lineNote && betting));
+  behind.textContent = behind.hidden
+    ? ''
+    : s.behind
+      ? t('cr.betting_behind', { n: s.behind })
+      : t('cr.back_line_bets', { n: line.behind, total: formatMoney(line.total_bet) });
 }
 
 /**

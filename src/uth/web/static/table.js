@@ -7,8 +7,10 @@
 // here (passing messages, commands to send), and the renderer (render.js) draws the
 // new state. A reconnect asks for a snapshot and draws that.
 import * as api from './api.js';
+import { NO_PACE, nextStepAt, PACE_RESETS, paceBank, shownState, stepBank } from './bankpace.js';
 import { hasKey, t } from './i18n.js';
 import {
+  backLine,
   canBet,
   chipEnabled,
   chips,
@@ -63,6 +65,8 @@ export class TableView {
     this.selectedChip = null;
     this.timerHandle = null;
     this.revealHand = false; // scroll the cards into view after the next render
+    this.pace = NO_PACE; // the showdown's bank_left shown one hand at a time (bankpace.js)
+    this.paceTimer = null;
     this.unloading = false; // the page is being closed or reloaded
     this.bindDom();
   }
@@ -113,6 +117,7 @@ export class TableView {
 
   /** A snapshot arrived: the connection is up; after a drop, say what happened meanwhile. */
   onSnapshot(snap) {
+    this.pace = NO_PACE; // a reload or reconnect: the bank as it is now, at once
     this.retry = 0;
     const conn = this.conn;
     this.conn = null;
@@ -130,7 +135,7 @@ export class TableView {
     }
     for (const id of ['btn-undo', 'btn-double', 'btn-repeat']) {
       const btn = this.$(id);
-      btn.addEventListener('click', () => this.command({ type: btn.dataset.cmd }));
+      btn.addEventListener('click', () => this.slipCommand(btn.dataset.cmd));
     }
     this.$('btn-reconnect').addEventListener('click', () => this.reconnectNow());
     // A card-room table (issue 13): the answer to the offer of the bank.
@@ -388,6 +393,12 @@ export class TableView {
     return { key: spot === 'ante' ? 'refuse.chip_ante' : 'refuse.chip_side', vars: { ...vars, cost } };
   }
 
+  /** Undo, Double or Repeat: on a seated player's back-line hand when they bet behind a seat. */
+  slipCommand(type) {
+    const line = backLine(this.state);
+    this.command(line ? { type, behind: line.behind } : { type });
+  }
+
   decide(action) {
     const s = this.state;
     if (!s.connected || s.paused || !s.decision || !s.decision.legal.includes(action)) return;
@@ -419,6 +430,8 @@ export class TableView {
     const now = msg.now ?? msg.snapshot?.now;
     if (now) this.offset = Date.parse(now) - Date.now();
     const waiter = msg.id ? this.waiters.get(msg.id) : null;
+    if (msg.type === 'bank_left') this.pace = paceBank(this.pace, msg, Date.now());
+    else if (PACE_RESETS.has(msg.type)) this.pace = NO_PACE;
     this.dispatch(msg);
     if (waiter && (msg.type === 'accepted' || msg.type === 'error')) {
       this.waiters.delete(msg.id);
@@ -453,7 +466,7 @@ export class TableView {
     const cmd = { KeyU: 'undo', KeyD: 'double', KeyR: 'repeat' }[ev.code];
     if (cmd) {
       const btn = this.$(`btn-${cmd}`);
-      if (!btn.disabled) this.command({ type: cmd });
+      if (!btn.disabled) this.slipCommand(cmd);
       return true;
     }
     return false;
@@ -462,7 +475,7 @@ export class TableView {
   // -------------------------------------------------------------- render
   view() {
     return {
-      state: this.state,
+      state: shownState(this.state, this.pace),
       tableId: this.tableId,
       selectedChip: this.selectedChip,
       conn: this.conn,
@@ -483,6 +496,20 @@ export class TableView {
     renderTimers(this.view());
   }
 
+  /** Draw the next queued bank_left when its time comes (bankpace.js). */
+  schedulePace() {
+    const at = nextStepAt(this.pace);
+    if (at === null || this.paceTimer) return;
+    this.paceTimer = setTimeout(
+      () => {
+        this.paceTimer = null;
+        this.pace = stepBank(this.pace, Date.now());
+        this.render();
+      },
+      Math.max(0, at - Date.now()),
+    );
+  }
+
   render() {
     if (!this.tableId) return;
     // The first chip is picked for the player once (the second smallest the balance
@@ -490,6 +517,7 @@ export class TableView {
     // covers it (a click on a spot then says why it is refused).
     this.selectedChip ??= defaultChip(this.state);
     renderTable(this.view());
+    this.schedulePace();
     if (this.revealHand) {
       this.revealHand = false;
       bringCardsIntoView();
