@@ -353,7 +353,7 @@ def _record(r: fx.RoundRecord) -> RoundRecord:
         r.dealer_category,
         r.dealer_qualifies,
         players,
-        r.events,
+        [e.to_dict() for e in r.events],
     )
 
 
