@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from typing import Any
 
@@ -50,11 +50,11 @@ class Pacer:
     A message for a thousand players puts one text on a thousand queues; their
     writers would all send in one turn of the loop (tens of milliseconds) while
     the players' commands wait unread. With a pacer, at most ``per_turn``
-    connections send in a turn; the others wait in line, in the order they asked,
-    and the loop reads the sockets between turns. A connection that has just
-    been answered (:meth:`WsConnection.hurry`) does not wait in line. Each connection
-    still sends its own messages in order: only the order between connections
-    changes.
+    connections are woken to send in a turn; the others wait in line, in the order
+    their first message came, and the loop reads the sockets between turns. A
+    connection that has just been answered (:meth:`WsConnection.hurry`) does not
+    wait in line. Each connection still sends its own messages in order: only the
+    order between connections changes.
 
     One pacer per server (:class:`~uth.server.runtime.Runtime`), used by one
     event loop.
@@ -63,45 +63,42 @@ class Pacer:
     def __init__(self, per_turn: int = 50) -> None:
         self.per_turn = per_turn
         self._left = per_turn
-        self._line: OrderedDict[object, asyncio.Future[None]] = OrderedDict()
-        self._refill_due = False
+        self._line: OrderedDict[WsConnection, None] = OrderedDict()
+        self._turn_due = False
 
-    async def turn(self, who: object) -> None:
-        """Return when ``who`` may send (at once when the turn has room)."""
-        loop = asyncio.get_running_loop()
-        self._due(loop)
+    def enter(self, conn: WsConnection) -> None:
+        """``conn`` has messages: wake its writer now if this turn has room, else
+        put it in line.
+        """
+        self._next_turn()
         if self._left > 0 and not self._line:
             self._left -= 1
-            return
-        waiter = loop.create_future()
-        self._line[who] = waiter
-        try:
-            await waiter
-        finally:
-            if self._line.get(who) is waiter:
-                del self._line[who]
+            conn.wake()
+        else:
+            self._line[conn] = None
 
-    def hurry(self, who: object) -> None:
-        """Move ``who`` to the front of the line, if it waits (a command's reply)."""
-        if who in self._line:
-            self._line.move_to_end(who, last=False)
+    def hurry(self, conn: WsConnection) -> None:
+        """Wake ``conn``'s writer now if it waits in line (a command's reply)."""
+        if conn in self._line:
+            del self._line[conn]
+            conn.wake()
 
-    def _due(self, loop: asyncio.AbstractEventLoop) -> None:
-        if not self._refill_due:
-            self._refill_due = True
-            loop.call_soon(self._refill, loop)
+    def _next_turn(self) -> None:
+        if not self._turn_due:
+            self._turn_due = True
+            asyncio.get_running_loop().call_soon(self._turn)
 
-    def _refill(self, loop: asyncio.AbstractEventLoop) -> None:
-        """A new turn: room for ``per_turn`` connections, the first in line first."""
-        self._refill_due = False
+    def _turn(self) -> None:
+        """A new turn of the loop: room for ``per_turn`` writers, the first in line first."""
+        self._turn_due = False
         self._left = self.per_turn
-        while self._left > 0 and self._line:
-            _, waiter = self._line.popitem(last=False)
-            if not waiter.done():
-                waiter.set_result(None)
+        line = self._line
+        while self._left > 0 and line:
+            conn, _ = line.popitem(last=False)
+            if conn.wake():
                 self._left -= 1
-        if self._line:
-            self._due(loop)
+        if line:
+            self._next_turn()
 
 
 class WsConnection:
@@ -121,12 +118,15 @@ class WsConnection:
     ) -> None:
         self.websocket = websocket
         self.pacer = pacer
-        self._urgent = False
-        self.queue: asyncio.Queue[str] = asyncio.Queue()
+        self.texts: deque[str] = deque()
         self.queued_bytes = 0
         self.stalled = False
         self._on_stall = on_stall
         self._closing: asyncio.Task[None] | None = None
+        # The writer waits on this future for texts (and its turn); None while it sends.
+        self._waiter: asyncio.Future[None] | None = None
+        self._in_line = False
+        self._urgent = False
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message`` (never blocks); a queue over :data:`QUEUE_BYTES` closes
@@ -138,7 +138,7 @@ class WsConnection:
         if self.queued_bytes + len(text) > QUEUE_BYTES:
             self.stalled = True
             log.warning("closing a connection that stopped reading")
-            self.queue = asyncio.Queue()  # the queued texts are dropped
+            self.texts.clear()  # the queued texts are dropped
             self.queued_bytes = 0
             loop = asyncio.get_running_loop()
             if self._on_stall is not None:
@@ -147,7 +147,28 @@ class WsConnection:
             self._closing = loop.create_task(self._close())
             return
         self.queued_bytes += len(text)
-        self.queue.put_nowait(text)
+        self.texts.append(text)
+        if self._waiter is not None and not self._in_line:
+            self._ask()
+
+    def _ask(self) -> None:
+        """The writer waits and texts are queued: wake it, through the pacer's line
+        unless the texts hold a command's reply.
+        """
+        if self.pacer is None or self._urgent:
+            self.wake()
+        else:
+            self._in_line = True
+            self.pacer.enter(self)
+
+    def wake(self) -> bool:
+        """Let the writer send what is queued; False when it was not waiting."""
+        waiter, self._waiter = self._waiter, None
+        self._in_line = False
+        if waiter is None or waiter.done():
+            return False
+        waiter.set_result(None)
+        return True
 
     async def _close(self) -> None:
         # A client that does not read may never complete the closing handshake:
@@ -157,28 +178,28 @@ class WsConnection:
 
     def hurry(self) -> None:
         """Send what is queued (the reply to a command) before other connections'
-        waiting messages: at once, or first in the pacer's line (:class:`Pacer`).
+        waiting messages: at once, not in the pacer's line (:class:`Pacer`).
         """
         self._urgent = True
-        if self.pacer is not None:
+        if self._in_line and self.pacer is not None:
             self.pacer.hurry(self)
 
     async def pump(self) -> None:
         """Send the queued texts in order until the connection stalls or fails; with
         a pacer, everything queued is sent at this connection's turn.
         """
+        loop = asyncio.get_running_loop()
+        texts = self.texts
         while not self.stalled:
-            queue = self.queue
-            text = await queue.get()
-            if self.pacer is not None and not self._urgent:
-                await self.pacer.turn(self)
+            waiter = self._waiter = loop.create_future()
+            if texts:
+                self._ask()
+            await waiter
             self._urgent = False
-            while not self.stalled:
+            while texts and not self.stalled:
+                text = texts.popleft()
                 self.queued_bytes -= len(text)
                 try:
                     await self.websocket.send_text(text)
                 except Exception:
                     return
-                if queue.empty():
-                    break
-                text = queue.get_nowait()
