@@ -18,7 +18,6 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from uth.money import money_json
 from uth.server.clock import Clock
 from uth.server.config import Settings, TablesFile
-from uth.server.connection import Pacer
 from uth.server.figures import Figures
 from uth.server.ports import Ledger, NotFoundError, PlayerRecord, RoundLog, Store
 from uth.server.reservations import Reservations
@@ -51,9 +50,6 @@ class Runtime:
         # player: each player is told once, on their next connection.
         self.restart_voids: dict[int, list[str]] = {}
         self.figures = Figures()
-        # The connections' writers take turns (a broadcast to a thousand players
-        # leaves room between turns to read their commands).
-        self.pacer = Pacer()
 
 
 def json_ready(value: Any) -> Any:

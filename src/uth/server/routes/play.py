@@ -43,7 +43,7 @@ async def play(websocket: WebSocket, table_id: str) -> None:
     player = await _authenticate(websocket, rt)
     if player is None:
         return
-    conn = WsConnection(websocket, lambda c: t.disconnect(player.id, c), rt.pacer)
+    conn = WsConnection(websocket, lambda c: t.disconnect(player.id, c))
     if not rt.reservations.knows(player.id):
         rt.reservations.set_balance(player.id, player.balance)
     try:
@@ -77,7 +77,6 @@ async def play(websocket: WebSocket, table_id: str) -> None:
             text = await _receive_text(websocket)
             reply = _dispatch(t, player.id, text, conn)
             conn.send(reply)
-            conn.hurry()
             t.publish()
             if reply["type"] == "accepted" and "snapshot" not in reply:
                 # The balance is shared: the player's other tables show it too.
