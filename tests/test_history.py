@@ -33,6 +33,7 @@ from uth.engine.history import (
     record_of,
     replay,
 )
+from uth.engine.history import _data as history_data
 from uth.errors import InvalidRecordError, InvalidRulesError
 from uth.rules import PRESET_NAMES, preset, rules_fingerprint, rules_json
 from uth.rules.canonical import canonical_json
@@ -225,6 +226,40 @@ def test_replay_confirms_rounds_of_every_preset(name: str) -> None:
         assert report.replayed == record
         statuses.add(record.status)
     assert "settled" in statuses
+
+
+def test_encode_writes_exactly_the_canonical_json_of_the_record() -> None:
+    """encode writes the text directly (the settlement path's cost): it must be
+    byte for byte canonical_json of the record's data, for every kind of record.
+    """
+    records = [record_of(card_room_round()), _with_offers(record_of(card_room_round()))]
+    for name in PRESET_NAMES:
+        rng = random.Random(f"encode-{name}")
+        decks = make_procedure(preset(name).deck_procedure, SeededShuffler(3))
+        records += [record_of(_random_round(rng, name, decks)) for _ in range(12)]
+    voided = Round(preset("casino"), game_id='"Zoë" \\ 20261130\n')
+    voided.place_wagers("amy é", ante="12.5", at=AT)
+    voided.void('misdeal: "two cards" — ⚠', at=AT)
+    records.append(record_of(voided))
+    betting = Round(preset("casino"), game_id="open")
+    betting.place_wagers("amy", ante=10, trips=5)
+    records.append(record_of(betting))  # in play: no deck, no result, no times
+    plain = records[0]
+    records.append(
+        replace(
+            plain,
+            banker_net=D("-0"),  # a negative zero keeps its sign, as str(Decimal) does
+            bank=D("0.005"),  # rounded to two places as before
+            rules_json=json.dumps(json.loads(plain.rules_json), indent=2),  # not canonical
+        )
+    )
+    statuses = set()
+    for record in records:
+        expected = canonical_json({"format": FORMAT, **history_data(record)})
+        assert encode(record) == expected
+        statuses.add(record.status)
+    assert statuses >= {"settled", "voided", "betting"}
+    assert '"banker_net":"-0.00"' in encode(records[-1])
 
 
 def test_replay_confirms_a_voided_round_and_the_card_room_round() -> None:

@@ -21,6 +21,7 @@ from uth.engine.views import (
     name_hand,
     public_view,
     seat_view,
+    seat_wagers,
     visible_events,
 )
 from uth.rules import PRESET_NAMES, preset
@@ -110,6 +111,36 @@ def test_seat_view_of_a_casino_round_phase_by_phase() -> None:
         "net": -50,
     }
     assert settled["total_bet"] == 50
+
+
+def test_seat_wagers_are_the_seat_views_bets_and_legal_actions() -> None:
+    rnd = casino_round()
+    seen = []
+    for step in ("betting", "pre_flop", "flop", "river", "settled"):
+        if step == "pre_flop":
+            rnd.close_betting(TOP)
+        elif step == "flop":
+            rnd.act("amy", "play_4x")  # amy is done; bob decides on the flop
+            rnd.act("bob", "check")
+        elif step == "river":
+            rnd.act("bob", "check")
+        elif step == "settled":
+            rnd.act("bob", "play_1x")
+        assert str(rnd.phase) == step
+        for player, available in (("amy", None), ("bob", D(20)), ("bob", D(5)), ("eve", None)):
+            view = seat_view(rnd, player, available=available)
+            bets, legal = seat_wagers(rnd, player, available=available)
+            assert (bets, legal) == (dict(view.bets), view.legal_actions)
+            assert list(bets) == ["ante", "blind", "play", "trips", "bad_beat"]
+        seen.append((step, seat_wagers(rnd, "bob")))
+    assert seen[1] == (
+        "pre_flop",
+        (
+            {"ante": D("12.50"), "blind": D("12.50"), "play": 0, "trips": 0, "bad_beat": 0},
+            ("play_4x", "play_3x", "check"),
+        ),
+    )
+    assert seen[-1][1][0]["play"] == D("12.50") and seen[-1][1][1] == ()
 
 
 def test_a_player_without_a_hand_sees_only_what_is_shared() -> None:

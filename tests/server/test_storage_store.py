@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 from sqlalchemy import select, text
 
+from uth.engine.events import RoundOpened
 from uth.engine.table import effects as fx
 from uth.errors import UthError
 from uth.server import records, round_books
@@ -68,7 +69,7 @@ def record(players: list[PlayerRound], minutes: int = 5) -> RoundRecord:
         dealer_category="pair",
         dealer_qualifies=True,
         players=players,
-        events=[{"type": "dealt", "amount": D("1.50"), "at": at(1)}],
+        events=[RoundOpened(game_id="G-0001", rules="casino", bank=D("1.50"))],
     )
 
 
@@ -226,7 +227,9 @@ def test_debit_settle_round_trip(store: SqlStore) -> None:
         stored_wagers = conn.execute(select(RoundPlayer.wagers)).scalar_one()
     assert rnd.deck == DECK
     assert rnd.status == "settled"
-    assert rnd.events == [{"type": "dealt", "amount": "1.50", "at": at(1).isoformat()}]
+    assert rnd.events == [
+        {"type": "round_opened", "game_id": "G-0001", "rules": "casino", "bank": 1.5}
+    ]
     assert stored_wagers["ante"] == {"stake": "10", "result": "win", "net": "10"}
 
 

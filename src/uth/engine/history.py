@@ -51,10 +51,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from decimal import Decimal
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Literal, get_args
 
@@ -287,7 +288,20 @@ def record_of(rnd: Round) -> RoundRecord:
 
 # -------------------------------------------------------------------- encode
 def _money(amount: Decimal) -> str:
-    return str(amount.quantize(CENT))
+    """An amount as a two-place string (``"10.00"``; ``"-0.00"`` for a negative 0)."""
+    if not amount:
+        return "-0.00" if amount.is_signed() else "0.00"
+    text = _MONEY_TEXT.get(amount)
+    if text is None:
+        if len(_MONEY_TEXT) >= 4096:
+            _MONEY_TEXT.clear()
+        text = _MONEY_TEXT[amount] = str(amount.quantize(CENT))
+    return text
+
+
+#: The text of each non-zero amount met (equal amounts have the same text): a
+#: 1,000-player round's record holds some 40,000 amounts, mostly the same few.
+_MONEY_TEXT: dict[Decimal, str] = {}
 
 
 def _payload_data(payload: Mapping[str, PayloadValue]) -> dict[str, Any]:
@@ -353,8 +367,113 @@ def encode(record: RoundRecord) -> str:
 
     Amounts are two-place strings (``"10.00"``), times ISO-8601 in UTC, cards their
     notation. See the module's docstring for the shape.
+
+    The text is written directly, key by key in sorted order (about 5x faster
+    than building the data and sorting it with :func:`json.dumps`: a 1,000-player
+    round is encoded with each settlement); it is exactly
+    ``canonical_json({"format": FORMAT, ...the record's data...})``
+    (``tests/test_history.py`` compares the two).
     """
-    return canonical_json({"format": FORMAT, **_data(record)})
+    parts = [
+        '{"actions":[',
+        ",".join(map(_action_text, record.actions)),
+        '],"bank":',
+        _amount_text(record.bank),
+        ',"banker_net":"',
+        _money(record.banker_net),
+        '","deck":[',
+        ",".join([f'"{c}"' for c in record.deck]),
+        '],"deck_colour":',
+        _value_text(record.deck_colour),
+        ',"format":"',
+        FORMAT,
+        '","game_id":',
+        _string(record.game_id),
+    ]
+    if record.player_dealer is not None or record.offers:
+        parts += [
+            ',"offers":[',
+            ",".join(map(_offer_text, record.offers)),
+            '],"player_dealer":',
+            _value_text(record.player_dealer),
+        ]
+    results = record.result
+    parts += [
+        ',"result":{',
+        ",".join([f"{_string(p)}:{_result_text(results[p])}" for p in sorted(results)]),
+        '},"rules":',
+        _canonical(record.rules_json),
+        ',"rules_fingerprint":',
+        _string(record.rules_fingerprint),
+        ',"status":',
+        _string(record.status),
+        "}",
+    ]
+    return "".join(parts)
+
+
+#: A JSON string literal with its escapes, non-ASCII characters kept (``ensure_ascii=False``).
+_string: Callable[[str], str] = json.encoder.encode_basestring
+
+
+def _value_text(value: object) -> str:
+    """A JSON value as :func:`canonical_json` writes it (amounts as two-place strings)."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, Decimal):
+        return f'"{_money(value)}"'
+    if isinstance(value, str):
+        return _string(value)
+    if isinstance(value, int):
+        return int.__repr__(value)
+    return canonical_json(value)
+
+
+def _amount_text(amount: Decimal | None) -> str:
+    return "null" if amount is None else f'"{_money(amount)}"'
+
+
+def _action_text(a: ActionRecord) -> str:
+    payload = a.payload
+    fields = ",".join([f"{_string(k)}:{_value_text(payload[k])}" for k in sorted(payload)])
+    return (
+        f'{{"at":{_value_text(_at(a.at))},"kind":{_string(a.kind)},'
+        f'"payload":{{{fields}}},"player":{_value_text(a.player)}}}'
+    )
+
+
+def _wager_text(w: WagerRecord) -> str:
+    money = _money
+    return (
+        f'{{"capped":"{money(w.capped)}","net":"{money(w.net)}",'
+        f'"payout":"{money(w.payout)}","result":{_string(w.result)},'
+        f'"stake":"{money(w.stake)}","uncovered":"{money(w.uncovered)}",'
+        f'"uncovered_winnings":"{money(w.uncovered_winnings)}"}}'
+    )
+
+
+def _result_text(r: PlayerResult) -> str:
+    items = {kind: _wager_text(w) for kind, w in r.wagers.items()}
+    items["net"] = f'"{_money(r.net)}"'
+    items["outcome"] = _string(r.outcome)
+    return "{" + ",".join([f"{_string(k)}:{items[k]}" for k in sorted(items)]) + "}"
+
+
+def _offer_text(o: OfferStep) -> str:
+    return (
+        f'{{"bank":{_amount_text(o.bank)},"outcome":{_string(o.outcome)},'
+        f'"player":{_string(o.player)},"seat":{_value_text(o.seat)}}}'
+    )
+
+
+@lru_cache(maxsize=16)
+def _canonical(text: str) -> str:
+    """A rule set's JSON text in canonical form (kept per text: it rarely changes)."""
+    return canonical_json(json.loads(text))
 
 
 # -------------------------------------------------------------------- decode

@@ -410,13 +410,12 @@ def seat_view(rnd: Round, player: str, *, available: Decimal | None = None) -> S
     in_round = rnd.has_hand(player)
     voided = rnd.phase == Phase.VOIDED
     hole: tuple[Card, ...] = ()
-    bets: dict[str, Decimal] = dict.fromkeys(LAYOUT_ORDER, ZERO)
+    bets, legal = seat_wagers(rnd, player, available=available)
     decisions: tuple[str, ...] = ()
     hand = result = None
     seat = behind = None
     if in_round:
         seat, behind = rnd.seat_of(player), rnd.behind_of(player)
-        bets = _bets(rnd, player, play=True)
         decisions = rnd.decisions(player)
         if rnd.phase not in (Phase.BETTING, Phase.VOIDED):
             hole = rnd.hole_cards(player)
@@ -444,11 +443,30 @@ def seat_view(rnd: Round, player: str, *, available: Decimal | None = None) -> S
         dealer=_dealer(rnd),
         bets=bets,
         decisions=decisions,
-        legal_actions=tuple(str(a) for a in rnd.legal_actions(player, available=available)),
+        legal_actions=legal,
         hand=hand,
         result=result,
         void_reason=rnd.void_reason,
     )
+
+
+def seat_wagers(
+    rnd: Round, player: str, *, available: Decimal | None = None
+) -> tuple[dict[str, Decimal], tuple[str, ...]]:
+    """The ``bets`` and ``legal_actions`` of :func:`seat_view` alone: what a
+    player's state needs with every reply (a whole view names the hand and builds
+    the result; a 1,000-player table answers some 3,000 commands a round).
+
+    Returns:
+        The player's wagers by kind in layout order (currency units; the Play
+        included, all 0 without a hand in the round) and the legal actions now.
+
+    """
+    if rnd.has_hand(player):
+        bets = _bets(rnd, player, play=True)
+    else:
+        bets = dict.fromkeys(LAYOUT_ORDER, ZERO)
+    return bets, tuple(str(a) for a in rnd.legal_actions(player, available=available))
 
 
 _OWNED = (ev.HoleCardsDealt, ev.HandShown, ev.WagerSettled, ev.WagerReturned)
@@ -512,5 +530,6 @@ __all__ = [
     "name_hand",
     "public_view",
     "seat_view",
+    "seat_wagers",
     "visible_events",
 ]

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from typing import Any
 
@@ -54,14 +54,18 @@ class WsConnection:
     """
 
     def __init__(
-        self, websocket: WebSocket, on_stall: Callable[[WsConnection], None] | None = None
+        self,
+        websocket: WebSocket,
+        on_stall: Callable[[WsConnection], None] | None = None,
     ) -> None:
         self.websocket = websocket
-        self.queue: asyncio.Queue[str] = asyncio.Queue()
+        self.texts: deque[str] = deque()
         self.queued_bytes = 0
         self.stalled = False
         self._on_stall = on_stall
         self._closing: asyncio.Task[None] | None = None
+        # The writer waits on this future for texts; None while it sends.
+        self._waiter: asyncio.Future[None] | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message`` (never blocks); a queue over :data:`QUEUE_BYTES` closes
@@ -73,7 +77,7 @@ class WsConnection:
         if self.queued_bytes + len(text) > QUEUE_BYTES:
             self.stalled = True
             log.warning("closing a connection that stopped reading")
-            self.queue = asyncio.Queue()  # the queued texts are dropped
+            self.texts.clear()  # the queued texts are dropped
             self.queued_bytes = 0
             loop = asyncio.get_running_loop()
             if self._on_stall is not None:
@@ -82,7 +86,16 @@ class WsConnection:
             self._closing = loop.create_task(self._close())
             return
         self.queued_bytes += len(text)
-        self.queue.put_nowait(text)
+        self.texts.append(text)
+        self._wake()
+
+    def _wake(self) -> None:
+        """Let the writer send what is queued, if it waits (one wake-up for all the
+        texts queued until it runs: a broadcast and a reply go out together).
+        """
+        waiter, self._waiter = self._waiter, None
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
 
     async def _close(self) -> None:
         # A client that does not read may never complete the closing handshake:
@@ -92,10 +105,16 @@ class WsConnection:
 
     async def pump(self) -> None:
         """Send the queued texts in order until the connection stalls or fails."""
+        loop = asyncio.get_running_loop()
+        texts = self.texts
         while not self.stalled:
-            text = await self.queue.get()
-            self.queued_bytes -= len(text)
-            try:
-                await self.websocket.send_text(text)
-            except Exception:
-                return
+            if not texts:
+                waiter = self._waiter = loop.create_future()
+                await waiter
+            while texts and not self.stalled:
+                text = texts.popleft()
+                self.queued_bytes -= len(text)
+                try:
+                    await self.websocket.send_text(text)
+                except Exception:
+                    return

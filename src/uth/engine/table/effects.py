@@ -25,6 +25,7 @@ from typing import Any
 
 from uth.cards import Card
 from uth.engine import history
+from uth.engine.events import Event
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +110,9 @@ class RoundRecord:
         dealer_category: the dealer's hand category key.
         dealer_qualifies: whether the dealer qualified.
         players: one :class:`PlayerRound` per player with wagers.
-        events: the round's events as JSON-ready dicts (``Event.to_dict()``).
+        events: the round's engine events; the storage stores them as
+            ``Event.to_dict()``, in the storage worker, off the table's loop (a
+            1,000-player round has about 11,000).
     """
 
     settled_at: datetime
@@ -119,7 +122,7 @@ class RoundRecord:
     dealer_category: str
     dealer_qualifies: bool
     players: Sequence[PlayerRound]
-    events: Sequence[Mapping[str, Any]] = field(default=())
+    events: Sequence[Event] = field(default=())
 
 
 @dataclass(frozen=True, slots=True)

@@ -872,7 +872,7 @@ class TableMachine(CardRoom):
             dealer_category=result.dealer.hand.category.key,
             dealer_qualifies=result.dealer.qualifies,
             players=players,
-            events=[e.to_dict() for e in rnd.events],
+            events=tuple(rnd.events),
         )
         credits = self.banking.credits(result)
         balances = yield from self._store(

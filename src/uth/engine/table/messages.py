@@ -18,7 +18,7 @@ from uth.engine.table.effects import (
     Send,
 )
 from uth.engine.table.seats import SPOTS, Seat, account_of, cost, second_hand
-from uth.engine.views import name_hand, seat_view, visible_events
+from uth.engine.views import name_hand, seat_view, seat_wagers, visible_events
 from uth.engine.wagers import BetSpot, least_play, spot_limit
 from uth.money import ZERO, money_json
 
@@ -79,7 +79,8 @@ class TableMessages(TableState):
     def state(self, player_id: int) -> dict[str, Any]:
         """A seated player's own state: bets, balance, legal actions and the
         buttons' state (docs/protocol.md, "state"). In a round the bets and legal
-        actions are the player's :func:`~uth.engine.views.seat_view`; while betting
+        actions are those of the player's :func:`~uth.engine.views.seat_view`
+        (:func:`~uth.engine.views.seat_wagers`); while betting
         is open, the bet slip (the chips on the layout, checked by the engine when
         betting closes).
         """
@@ -89,10 +90,9 @@ class TableMessages(TableState):
         in_round = self._holds_hand(seat)
         amounts = {**seat.bets, "blind": seat.bets["ante"], "play": ZERO}
         legal: list[str] = []
-        if in_round and rnd is not None:  # the wagers in play: the player's seat view
-            view = seat_view(rnd, seat.hand_id, available=available)
-            amounts = dict(view.bets)
-            legal = list(view.legal_actions)
+        if in_round and rnd is not None:  # the wagers in play: as the player's seat view
+            amounts, actions = seat_wagers(rnd, seat.hand_id, available=available)
+            legal = list(actions)
         bets = {kind: money_json(amount) for kind, amount in amounts.items()}
         total = sum(amounts.values(), ZERO)
         betting = self.phase == "betting"

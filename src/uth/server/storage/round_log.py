@@ -119,7 +119,7 @@ class SqlRoundLog:
             rnd.dealer = [str(c) for c in record.dealer]
             rnd.dealer_category = record.dealer_category
             rnd.dealer_qualifies = bool(record.dealer_qualifies)
-            rnd.events = [_jsonable(e) for e in record.events]
+            rnd.events = [_jsonable(e.to_dict()) for e in record.events]
             by_player = _round_entries(s, rnd.id)
             for pr in record.players:
                 player = players[pr.player_id]
