@@ -85,5 +85,25 @@ for label, got in per.items():
         print(f"{label}: median p99 {med[0]:.1f} ms, median settlement p50 {med[1]:.0f} ms, "
               f"median server CPU {med[2]:.2f} s, total server CPU "
               f"{sum(float(r[8]) for r in got):.1f} s ({len(got)} runs)")
+
+# Pooled over every run of a tree: one p99 of all its commands (a single run's p99
+# rests on its ~90 slowest commands, so it moves a lot from run to run).
+def pooled(label):
+    lat = []
+    for i in range(1, pairs + 1):
+        try:
+            r = json.loads((out / f"{label}-{i}.json").read_text())
+        except (OSError, ValueError):
+            continue
+        lat += [ms for _, ms, _ in r["raw"]["command_samples"]]
+    lat.sort()
+    return lat
+
+for label in per:
+    lat = pooled(label)
+    if lat:
+        q = lambda f: lat[min(len(lat) - 1, int(f * len(lat)))]
+        print(f"{label}: pooled over {len(lat)} commands: p50 {q(0.5):.1f} ms, "
+              f"p95 {q(0.95):.1f} ms, p99 {q(0.99):.1f} ms, p99.9 {q(0.999):.1f} ms")
 print(f"\nresults: {out}")
 EOF
