@@ -81,7 +81,10 @@ def test_a_seated_player_bets_behind_another_seat_that_raises_4x() -> None:
         "can_repeat": False,
     }
     assert h.send(3, PlaceBet("b3", "ante", 10))["type"] == "accepted"
-    listed = h.machine.table_bets()["listed"]
+    bets = h.machine.table_bets()
+    # Two players have bets (player 1's two hands are one player), 50 in all.
+    assert (bets["players"], bets["total"]) == (2, 50)
+    listed = bets["listed"]
     assert [(r["id"], r["seat"], r.get("behind"), r["total"]) for r in listed] == [
         (1, 1, None, 20),
         (3, 3, None, 20),
