@@ -243,7 +243,7 @@ function onSnapshot(s, msg, fx) {
     banner,
     paused: msg.paused ?? null,
     player: msg.player,
-    gameNumber: msg.game_number,
+    gameNumber: msg.phase === 'offer' ? null : msg.game_number, // the offer: no round yet
     phase: msg.phase,
     light: msg.light,
     info: msg.table ? { ...(s.info ?? {}), ...msg.table } : s.info,
@@ -327,12 +327,19 @@ const HANDLERS = {
   offer(s, msg) {
     // The one asked before and not taking it: declined (the `banker` message gives the full list).
     const declined = s.offer ? [...s.declined, s.offer.name] : [];
+    // A new round's offer: the last round's number and cards leave the header and
+    // the felt (its result stays in the results area until betting opens).
     return {
       ...s,
       offer: offerOf(msg, null),
       playerDealer: null,
       declined,
       noBanker: null,
+      gameNumber: null,
+      cards: [],
+      board: [],
+      dealer: null,
+      mine: null,
     };
   },
 
