@@ -27,6 +27,11 @@ runner = CliRunner()
             "--rounds: no such option (possible options: --hands, --rules)",
         ),
         (["--bogus"], "--bogus: no such option"),
+        (["play", "--hands", "5"], "--hands: no such option"),  # not --bank: too far
+        (
+            ["play", "--balanse", "5"],
+            "--balanse: no such option (possible options: --balance, --bank)",
+        ),
         (["rules", "show"], "PRESET|FILE: required"),
         (["eval", "--json=yes"], "--json: does not take a value"),
         (["play", "--rules"], "--rules: requires an argument"),

@@ -165,6 +165,16 @@ def test_a_california_round_with_a_banker_and_a_back_line_bet(
         detail = srv.round_detail(bob, row["game_number"])
         assert (detail["balance_before"], detail["balance_after"]) == (1000, 910)
         assert detail["wagers"] == {"bank": {"stake": 500, "result": "lose", "net": -90}}
+        # Carol has no seat: her hand followed seat 1's cards and decisions.
+        detail = srv.round_detail(carol, row["game_number"])
+        assert (detail["behind"], detail["decisions"], detail["back_line"]) == (
+            1,
+            ["play_4x"],
+            None,
+        )
+        assert (detail["hole"], detail["outcome"]) == (["8s", "Qs"], "win")
+        assert (detail["balance_before"], detail["balance_after"]) == (1000, 1030)
+        assert srv.round_detail(alice, row["game_number"])["behind"] is None
 
 
 def test_a_seated_player_also_bets_behind_another_seat(store_url: str, tmp_path: Path) -> None:
@@ -247,6 +257,32 @@ def test_a_seated_player_also_bets_behind_another_seat(store_url: str, tmp_path:
         assert (srv.me(alice), srv.me(bob), srv.me(carol)) == (950, 1035, 1015)
         (row,) = srv.history(carol)  # the round's net over both her hands
         assert (row["status"], row["net"]) == ("settled", 15)
+        # The detail shows both hands: their wagers add up to the balance change.
+        detail = srv.round_detail(carol, row["game_number"])
+        assert (detail["balance_before"], detail["balance_after"]) == (1000, 1015)
+        assert (detail["behind"], detail["decisions"], detail["outcome"]) == (
+            None,
+            ["play_4x"],
+            "win",
+        )
+        assert [(k, w["stake"], w["net"]) for k, w in detail["wagers"].items()] == [
+            ("ante", 10, 0),
+            ("blind", 10, 0),
+            ("play", 40, 40),
+            ("trips", 0, 0),
+            ("bad_beat", 0, 0),
+        ]
+        line = detail["back_line"]
+        assert (line["hand"], line["behind"], line["outcome"]) == (hand, 1, "lose")
+        assert (line["hole"], line["decisions"]) == (["8s", "Qs"], ["play_4x"])
+        assert [(k, w["stake"], w["result"], w["net"]) for k, w in line["wagers"].items()] == [
+            ("ante", 5, "push", 0),
+            ("blind", 5, "lose", -5),
+            ("play", 20, "lose", -20),
+            ("trips", 0, "no_action", 0),
+            ("bad_beat", 0, "no_action", 0),
+        ]
+        assert srv.round_detail(alice, row["game_number"])["back_line"] is None
     # `uth replay` confirms the round, the back-line hand's entries by its hand id.
     engine = make_engine(store_url)
     try:

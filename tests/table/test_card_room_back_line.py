@@ -81,7 +81,10 @@ def test_a_seated_player_bets_behind_another_seat_that_raises_4x() -> None:
         "can_repeat": False,
     }
     assert h.send(3, PlaceBet("b3", "ante", 10))["type"] == "accepted"
-    listed = h.machine.table_bets()["listed"]
+    bets = h.machine.table_bets()
+    # Two players have bets (player 1's two hands are one player), 50 in all.
+    assert (bets["players"], bets["total"]) == (2, 50)
+    listed = bets["listed"]
     assert [(r["id"], r["seat"], r.get("behind"), r["total"]) for r in listed] == [
         (1, 1, None, 20),
         (3, 3, None, 20),
@@ -351,3 +354,41 @@ def test_the_back_line_play_is_held_so_another_table_cannot_spend_it() -> None:
     h.purse.release(1, D(700))
     h.check_money()
     h.check_replays()
+
+
+def test_a_bet_behind_a_seat_without_a_hand_is_declined_naming_the_seat() -> None:
+    """Player 1 bets at seat 1 and behind seat 3; player 3 (seat 3) does not bet:
+    when betting closes the back-line bet is declined, its stake and the Play held
+    for it given back; the reason names seat 3, not player 3's hand id.
+    """
+    h = table([SEAT_3_WINS] * 2, 500)
+    assert h.send(1, PlaceBet("b1", "ante", 10))["type"] == "accepted"
+    assert h.send(1, PlaceBet("b2", "ante", 5, behind=3))["state"]["balance"] == 950
+    h.advance_until("pre_flop")
+    game = h.machine.game_number
+    assert by_type(h.take(1), "bets_declined") == [
+        {
+            "type": "bets_declined",
+            "game_number": game,
+            "code": "outside_limits",
+            "reason": "behind: seat 3 has no hand in this round",
+            "field": "behind",
+        }
+    ]
+    assert h.machine.funds.available(1) == D(980)  # only the seat's 20 stay in play
+
+
+def test_the_player_dealer_cannot_repeat_last_rounds_bets() -> None:
+    """Player 3 bets at seat 3 in the first round, then banks the second: Repeat
+    is refused as a bet is (the player-dealer does not bet), and nothing is placed.
+    """
+    h = table([SEAT_3_WINS] * 3, 500)
+    assert h.send(3, PlaceBet("b1", "ante", 10))["type"] == "accepted"
+    h.advance_until("offer")  # seat 3's hand checked to the river, then folded by the timer
+    h.send(2, AnswerOffer("o3", False))
+    assert h.send(3, AnswerOffer("o4", True, 200))["type"] == "accepted"
+    h.advance_until("betting")
+    reply = h.send(3, Repeat("r1"))
+    assert (reply["type"], reply["code"]) == ("error", "wrong_phase")
+    assert reply["message"] == "repeat: the player-dealer does not bet"
+    assert h.machine.table_bets()["players"] == 0

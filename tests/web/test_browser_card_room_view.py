@@ -341,6 +341,17 @@ def test_a_seated_player_bets_behind_another_seat(new_player: Any) -> None:
     state = own("betting", 970, back_line=line)
     table.send({"type": "accepted", "id": bet["id"], "state": state})
     p.expect(p.loc("#spot-ante")).to_contain_text("5")
+    # Other players' bets: both of Ann's rows left out; Eve's bet behind seat 2 says so.
+    row = {"trips": 0, "bad_beat": 0}
+    listed = [
+        {"id": 2, "name": "Bob", "seat": 2, "ante": 10, "total": 20} | row,
+        {"id": 1, "name": "Ann", "seat": 3, "ante": 10, "total": 20} | row,
+        {"id": 5, "name": "Eve", "seat": None, "ante": 5, "total": 10, "behind": 2} | row,
+        {"id": 1, "name": "Ann", "seat": None, "ante": 5, "total": 10, "behind": 2} | row,
+    ]
+    table.send({"type": "table_bets", "players": 3, "total": 60, "listed": listed})
+    p.expect(p.loc("#others .others-total")).to_have_text("Players betting: 2 · total 30")
+    p.expect(p.loc("#others .other-name")).to_have_text(["Bob seat 2", "Eve behind seat 2"])
     p.loc("#btn-undo").click()
     assert {k: v for k, v in table.command(p, "undo").items() if k != "id"} == {
         "type": "undo",
@@ -362,4 +373,10 @@ def test_a_seated_player_bets_behind_another_seat(new_player: Any) -> None:
     p.expect(p.loc("#result-behind")).to_have_text("Behind seat 2: you lose 10")
     p.loc(".lang-btn[data-lang='ru']").click()
     p.expect(p.loc("#result-behind")).to_have_text("За местом 2: проигрыш 10")
+    p.expect(p.loc("#others .other-name")).to_have_text(["Bob место 2", "Eve за местом 2"])
+    # The empty seats' label fits its box whole (not cut to "Свобо…").
+    empty = p.loc("#seats .seat-empty")
+    p.expect(empty).to_have_text(["Свободно"] * 4)
+    cut = empty.evaluate_all("ns => ns.filter(n => n.scrollWidth > n.clientWidth).length")
+    assert cut == 0
     assert p.console_errors == []

@@ -39,6 +39,7 @@ from rich.text import Text
 
 from uth.cards import Card, DeckProcedure, SecureShuffler, SeededShuffler, Shuffler, make_procedure
 from uth.cli.advise import TerminalTrainer
+from uth.cli.usage import shown
 from uth.cli.views import RESULT_STYLE, WAGER_LABEL, cards_text, describe, money, wager_notes
 from uth.engine import Action, Phase, Round
 from uth.engine import events as ev
@@ -86,6 +87,16 @@ def _message(exc: UthError) -> str:
     if exc.field and text.startswith(f"{exc.field}: "):
         text = text[len(exc.field) + 2 :]
     return text[:1].upper() + text[1:]
+
+
+def _as_typed(exc: UthError, typed: str | None) -> str:
+    """A flag's error without its field, lower case, its value quoted as typed
+    (``must not be negative, got -5``; ``..., got 'lots'``), as usage errors are.
+    """
+    text = _message(exc)
+    text = text[:1].lower() + text[1:]
+    head, got, _ = text.rpartition(", got ")
+    return f"{head}, got {shown(typed)}" if got and typed is not None else text
 
 
 def _key(action: Action) -> str:
@@ -501,9 +512,13 @@ def play_command(
     """Play Ultimate Texas Hold'em against the dealer in the terminal."""
     try:
         rule_set = resolve(rules)
-        start = parse_amount(balance, field="--balance")
     except UthError as exc:
         typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(EXIT_BAD_ARGUMENT) from None
+    try:
+        start = parse_amount(balance, field="--balance")
+    except UthError as exc:
+        typer.echo(f"error: --balance: {_as_typed(exc, balance)}", err=True)
         raise typer.Exit(EXIT_BAD_ARGUMENT) from None
     bank_amount: Decimal | None = None
     try:
@@ -512,7 +527,7 @@ def play_command(
         elif rule_set.bank is not None:
             bank_amount = min(max(DEFAULT_BANK, rule_set.bank.min), rule_set.bank.max)
     except UthError as exc:
-        typer.echo(f"error: --bank: {_message(exc)[:1].lower()}{_message(exc)[1:]}", err=True)
+        typer.echo(f"error: --bank: {_as_typed(exc, bank)}", err=True)
         raise typer.Exit(EXIT_BAD_ARGUMENT) from None
     shuffler: Shuffler = SeededShuffler(seed) if seed is not None else SecureShuffler()
     console = Console(highlight=False, soft_wrap=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Sequence
+from difflib import SequenceMatcher
 from typing import Any
 
 import typer
@@ -36,7 +37,13 @@ _WORDS = {
 }
 
 
-def _shown(value: str) -> str:
+#: How alike a mistyped option and a real one must be for the real one to be
+#: suggested (difflib's ratio: ``--balanse`` and ``--balance`` 0.89, ``--rounds``
+#: and ``--hands`` 0.67; ``--hands`` and ``--bank`` 0.62, not suggested).
+_CLOSE = 0.65
+
+
+def shown(value: str) -> str:
     """A value as typed: a number bare (``0``), anything else quoted (``'abc'``)."""
     text = value if _NUMBER.fullmatch(value) else repr(value)
     return text if len(text) <= _SHOW_MAX else text[: _SHOW_MAX - 3] + "..."
@@ -85,10 +92,14 @@ def usage_message(exc: Exception, args: Sequence[str]) -> str:
             what = _WORDS.get(first["type"], what).format(**first.get("ctx", {}))
             if isinstance(first.get("input"), str):
                 value = first["input"]
-        return f"{name}: {what}" + ("" if value is None else f", got {_shown(value)}")
+        return f"{name}: {what}" + ("" if value is None else f", got {shown(value)}")
     option = getattr(exc, "option_name", None)
-    if kind == "NoSuchOption":  # Click's "Possible options" are kept
-        possible = getattr(exc, "possibilities", None) or ()
+    if kind == "NoSuchOption":  # Click's "Possible options", only the close ones
+        possible = [
+            p
+            for p in getattr(exc, "possibilities", None) or ()
+            if SequenceMatcher(None, str(option), p).ratio() >= _CLOSE
+        ]
         hint = f" (possible options: {', '.join(sorted(possible))})" if possible else ""
         return f"{option}: no such option{hint}"
     what = _lower_first(str(getattr(exc, "message", exc)))

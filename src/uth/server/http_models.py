@@ -183,6 +183,21 @@ class HistoryRow(_Out):
     net: Money
 
 
+class BackLineOut(_Out):
+    """A seated player's second hand in a round: a bet behind another seat, which
+    followed that seat's cards and decisions (``hand``: ``"7@3"``, behind seat 3).
+    """
+
+    hand: str
+    behind: int
+    hole: list[str]
+    decisions: list[str]
+    wagers: dict[str, WagerOut]
+    category: str | None
+    best_five: list[str]
+    outcome: str | None
+
+
 class RoundDetailOut(_Out):
     """``GET /api/history/{game_number}``: one of the player's rounds."""
 
@@ -205,6 +220,11 @@ class RoundDetailOut(_Out):
     balance_before: Money
     balance_after: Money
     void_reason: str | None
+    #: The seat the player's own hand was behind (a back-line bettor without a
+    #: seat; ``decisions`` are that seat's), else None.
+    behind: int | None
+    #: A seated player's second hand, behind another seat; None when none.
+    back_line: BackLineOut | None
 
 
 class LedgerEntryOut(_Out):

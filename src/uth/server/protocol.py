@@ -179,12 +179,28 @@ def parse_command(raw: Any) -> Command:
         # loc is (command type, field, union member ...): name the field alone.
         parts = [str(p) for p in err["loc"]]
         field = parts[1] if len(parts) > 1 else loc
-        if field == "amount":
-            shown = json.dumps(raw.get("amount"))[:40]
+        if err["type"] != "missing" and field in _EXPECTED:
             return _raise(
-                "malformed", f"amount: expected a number or a decimal string, got {shown}", rid
+                "malformed", f"{field}: {_EXPECTED[field]}, got {written(raw[field])}", rid
             )
         return _raise("malformed", f"{field}: {err['msg']} (got {quote(err.get('input'))})", rid)
+
+
+#: What a field expects, for the fields whose refusal quotes the value as written.
+_EXPECTED = {
+    "amount": "expected a number or a decimal string",
+    "bank": "expected a number or a decimal string",
+    "behind": "expected a seat number from 1 to 7",
+    "seat": "expected a seat number from 1 to 7",
+}
+
+
+def written(value: Any) -> str:
+    """A client's JSON value as they wrote it (a number with a fraction or an
+    exponent keeps its text: :class:`uth.money.WrittenNumber`), cut to 40 characters.
+    """
+    text = str(value) if isinstance(value, Decimal) else json.dumps(value, default=str)
+    return text if len(text) <= _SHOWN else text[:_SHOWN] + "..."
 
 
 def quote(value: Any) -> str:

@@ -34,11 +34,38 @@ class RoundSummary:
 
 
 @dataclass(frozen=True, slots=True)
+class BackLineDetail:
+    """A seated player's second hand in a round: a bet behind another seat (issue
+    13), which followed that seat's cards and decisions.
+
+    Attributes:
+        hand: the engine hand id, ``"7@3"`` (player 7 behind seat 3).
+        behind: the seat it was behind.
+        hole, decisions, category, best_five: the seat's (empty or None while the
+            round is not settled).
+        wagers: per wager kind ``{"stake", "result", "net"}`` (currency units).
+        outcome: ``win``, ``lose``, ``tie``, ``fold`` or ``void``; None while open.
+    """
+
+    hand: str
+    behind: int
+    hole: Sequence[str]
+    decisions: Sequence[str]
+    wagers: Mapping[str, Mapping[str, Any]]
+    category: str | None
+    best_five: Sequence[str]
+    outcome: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class RoundDetail:
     """One round as a player sees it in history.
 
     ``balance_before`` is the balance just before the round's first debit for this
-    player; ``balance_after`` just after its last credit.
+    player; ``balance_after`` just after its last credit (both hands' entries when
+    they had two). ``behind``: the seat the player's own hand was behind (a
+    back-line bettor without a seat; ``decisions`` are then that seat's), else
+    None; ``back_line``: a seated player's second hand, behind another seat.
     """
 
     game_number: str
@@ -60,6 +87,8 @@ class RoundDetail:
     balance_before: Decimal
     balance_after: Decimal
     void_reason: str | None = None
+    behind: int | None = None
+    back_line: BackLineDetail | None = None
 
 
 @dataclass(frozen=True, slots=True)

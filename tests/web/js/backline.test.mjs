@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import { backLine, initialState, reduce, shownBets } from '../../../src/uth/web/static/reducer.js';
+import { backLine, initialState, others, reduce, shownBets } from '../../../src/uth/web/static/reducer.js';
 
 const GAME = '20261130-180000-0001';
 const BETS0 = { ante: 0, blind: 0, trips: 0, bad_beat: 0, play: 0 };
@@ -57,5 +57,18 @@ describe('a seated player behind another seat', () => {
     assert.equal(reduce(s, { type: 'betting_open', game_number: GAME, now: SNAP.now, deadline: SNAP.deadline, light: 'green' }).lineSettlement, null);
     const again = reduce(initialState(), { ...SNAP, phase: 'pause', last_result: SETTLED_OWN, last_back_line_result: SETTLED_LINE });
     assert.deepEqual([again.settlement, again.lineSettlement], [SETTLED_OWN, SETTLED_LINE]);
+  });
+
+  it('other players\' bets leave out both of this player\'s rows (seat and behind seat 4)', () => {
+    const rows = [
+      { id: 2, name: 'bob', seat: 3, ante: 10, trips: 0, bad_beat: 0, total: 20 },
+      { id: 5, name: 'eve', seat: 4, ante: 10, trips: 0, bad_beat: 0, total: 20 },
+      { id: 2, name: 'bob', seat: null, ante: 5, trips: 0, bad_beat: 0, total: 10, behind: 4 },
+    ];
+    const s = reduce(reduce(initialState(), SNAP), { type: 'table_bets', players: 2, total: 50, listed: rows });
+    assert.deepEqual(others(s), { players: 1, total: 20, listed: [rows[1]] });
+    // Only the seat's row listed (the table lists the largest hands): the back-line bets come from the state.
+    const cut = reduce(s, { type: 'table_bets', players: 2, total: 50, listed: rows.slice(0, 2) });
+    assert.deepEqual(others(cut), { players: 1, total: 20, listed: [rows[1]] });
   });
 });

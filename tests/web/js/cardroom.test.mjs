@@ -121,11 +121,24 @@ describe('a card-room table', () => {
     });
   });
 
+  it('the next round\'s offer clears the last round\'s number and cards; its result stays', () => {
+    const settled = { type: 'settlement', game_number: GAME, outcome: 'lose', category: 'pair', best_five: [], wagers: {}, net: -20, balance: 980 };
+    const dealer = { cards: ['3c', 'Js'], category: 'pair', best_five: [], qualifies: true };
+    const snap = { ...SNAP_PAUSE, hole_cards: ['8s', 'Qs'], board: ['Jh', 'Qc', '7h', '9c', '2d'], dealer, last_result: settled };
+    const s0 = after(snap);
+    assert.deepEqual([s0.gameNumber, s0.cards.length, s0.board.length, s0.dealer.cards], [GAME, 2, 5, ['3c', 'Js']]);
+    const s = reduce(s0, OFFER_ANN);
+    assert.deepEqual([s.gameNumber, s.cards, s.board, s.dealer, s.mine], [null, [], [], null, null]);
+    assert.equal(s.settlement, s0.settlement);
+    assert.equal(s.settlement.net, -20);
+  });
+
   it('offer to another player: everyone sees it, no form', () => {
     const s0 = after(SNAP_PAUSE);
     const s = reduce(s0, OFFER_ANN);
     assert.deepEqual(s, {
       ...s0,
+      gameNumber: null,
       offer: { player_id: 1, name: 'ann', seat: 1, deadline: ms(T10), min_bank: 100, max_bank: 5000, to_you: false, answered: false },
       effects: [],
     });
@@ -443,7 +456,7 @@ describe('seats, sitting and back-line bets', () => {
       ...s0,
       connected: true,
       player: { id: 2, name: 'bob', seat: 3 },
-      gameNumber: GAME,
+      gameNumber: null, // the offer: no round yet (the snapshot's number is the last round's)
       phase: 'offer',
       light: 'red',
       deadline: ms(T20),

@@ -225,6 +225,12 @@ class CardRoom(TableCommands):
         self._offer_reply = (bank,)
         self._wake()
 
+    def _check_bettor(self, seat: Seat, doing: str) -> None:
+        """The player-dealer does not bet (``wrong_phase``, naming the command)."""
+        room = self._room
+        if room is not None and room.banker is not None and room.banker.player_id == seat.player_id:
+            raise CommandError("wrong_phase", f"{doing}: the player-dealer does not bet")
+
     def _check_room_bet(self, seat: Seat, cmd: PlaceBet) -> None:
         """At a card room: the player-dealer does not bet; a seated player bets at
         their seat, and may also bet behind one other occupied seat (their back-line
@@ -288,12 +294,22 @@ class CardRoom(TableCommands):
             raise CommandError("wrong_phase", f"behind: you have no bet behind seat {behind}")
         return line
 
-    def _behind_hand(self, seat: Seat) -> str | None:
-        """The hand id a back-line bet follows (None: not a back-line bet)."""
+    def _behind_hand(self, rnd: Round, seat: Seat) -> str | None:
+        """The hand id a back-line bet follows in ``rnd`` (None: not a back-line bet).
+
+        Raises:
+            IllegalActionError: the seat it is behind has no hand in the round (its
+                player left or did not bet), naming the seat.
+        """
         room = self._room
         if room is None or seat.behind is None:
             return None
-        return room.rotation.seats.get(seat.behind)
+        hand = room.rotation.seats.get(seat.behind)
+        if hand is None or not rnd.has_hand(hand):
+            raise IllegalActionError(
+                f"behind: seat {seat.behind} has no hand in this round", field="behind"
+            )
+        return hand
 
     # ------------------------------------------------------------ settlement
     def _wager_extras(self, rnd: Round, hr: HandResult, w: WagerResult) -> dict[str, Any]:

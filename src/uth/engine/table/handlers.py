@@ -277,6 +277,7 @@ class TableCommands(TableMessages):
 
     def _repeat(self, seat: Seat, cmd: Repeat) -> None:
         self._require_betting(cmd)
+        self._check_bettor(seat, "repeat")
         if cmd.behind is not None:
             self._check_behind(seat, cmd.behind)
         seat = self._hand_for(seat, cmd.behind, create=True)
@@ -433,6 +434,11 @@ class TableCommands(TableMessages):
 
     def _wake(self) -> None:
         self._woken = True
+
+    def _check_bettor(self, seat: Seat, doing: str) -> None:
+        """A card room's check that the player may bet at all (the player-dealer may
+        not: :class:`~uth.engine.table.cardroom.CardRoom`); anyone may elsewhere.
+        """
 
     def _check_room_bet(self, seat: Seat, cmd: PlaceBet) -> None:
         """A card room's checks of a bet (:class:`~uth.engine.table.cardroom.CardRoom`)."""

@@ -581,7 +581,7 @@ class TableMachine(CardRoom):
         at its seat, or behind another seat's hand (a card room's back-line bet).
         """
         bets = seat.bets
-        behind = self._behind_hand(seat)
+        behind = self._behind_hand(rnd, seat)
         rnd.place_wagers(
             seat.hand_id,
             ante=bets["ante"],

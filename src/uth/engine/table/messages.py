@@ -244,9 +244,10 @@ class TableMessages(TableState):
         return self.phase in ("settled", "pause") and not self._round_voided
 
     def table_bets(self) -> dict[str, Any]:
-        """Every player's bets: how many players bet, the total, and the largest
-        ``listed_bets`` listed with their player ids (one message for everyone; a
-        client leaves out its own row and amount).
+        """Every player's bets: how many players bet (a seated player also betting
+        behind another seat counts once), the total, and the largest
+        ``listed_bets`` hands listed with their player ids (one message for
+        everyone; a client leaves out its own rows and amounts).
         """
         rows = []
         for s in self._all_hands():
@@ -272,7 +273,7 @@ class TableMessages(TableState):
             for total, s, b in rows[: self.settings.listed_bets]
         ]
         return {
-            "players": len(rows),
+            "players": len({s.player_id for _, s, _ in rows}),  # two hands: one player
             "total": money_json(sum((r[0] for r in rows), ZERO)),
             "listed": listed,
         }

@@ -40,6 +40,7 @@ from uth.server.storage._helpers import (
     _wagers_from_json,
     _wagers_from_ledger,
 )
+from uth.server.storage.back_line import back_line, followed, followed_part
 from uth.server.storage.errors import DuplicateError, RoundNotOpenError
 from uth.server.storage.models import AuditLog, Round, RoundPlayer
 from uth.server.storage.models import LedgerEntry as LedgerRow
@@ -292,8 +293,12 @@ class SqlRoundLog:
                 wagers = _wagers_from_json(part.wagers)
                 before, after = part.balance_before, part.balance_after
             else:
-                wagers = _wagers_from_ledger(entries, rnd.status)
+                own = [e for e in entries if e.hand is None]
+                wagers = _wagers_from_ledger(own, rnd.status)
                 before, after = _balances_from(entries, player.balance)
+            seat_part, behind = followed_part(s, rnd.id, followed(rnd.record), str(player_id))
+            holder = seat_part or part  # a bet behind a seat followed its decisions
+            decisions = list(holder.decisions) if holder else []
             return RoundDetail(
                 game_number=rnd.game_number,
                 table_id=rnd.table_id,
@@ -306,7 +311,7 @@ class SqlRoundLog:
                 dealer_category=rnd.dealer_category,
                 dealer_qualifies=rnd.dealer_qualifies,
                 hole=list(part.hole) if part else [],
-                decisions=list(part.decisions) if part else [],
+                decisions=decisions,
                 wagers=wagers,
                 category=part.category if part else None,
                 best_five=list(part.best_five) if part else [],
@@ -314,6 +319,8 @@ class SqlRoundLog:
                 balance_before=before,
                 balance_after=after,
                 void_reason=rnd.void_reason,
+                behind=behind,
+                back_line=back_line(s, rnd, entries),
             )
 
     def round_id(self, game_number: str) -> int:

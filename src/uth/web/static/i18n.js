@@ -120,6 +120,7 @@ export const DICTIONARIES = {
     'others.none': 'No other bets yet.',
     'others.summary': 'Players betting: {n} · total {total}',
     'others.seat': 'seat {n}',
+    'others.behind': 'behind seat {n}',
 
     'decision.title': 'Make your decision',
     'decision.short': 'Not enough for {plays}: your balance is {balance}.',
@@ -552,6 +553,7 @@ export const DICTIONARIES = {
     'others.none': 'Других ставок пока нет.',
     'others.summary': 'Игроков со ставками: {n} · всего {total}',
     'others.seat': 'место {n}',
+    'others.behind': 'за местом {n}',
 
     'decision.title': 'Примите решение',
     'decision.short': 'Не хватает на {plays}: ваш баланс {balance}.',

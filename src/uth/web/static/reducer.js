@@ -243,7 +243,7 @@ function onSnapshot(s, msg, fx) {
     banner,
     paused: msg.paused ?? null,
     player: msg.player,
-    gameNumber: msg.game_number,
+    gameNumber: msg.phase === 'offer' ? null : msg.game_number, // the offer: no round yet
     phase: msg.phase,
     light: msg.light,
     info: msg.table ? { ...(s.info ?? {}), ...msg.table } : s.info,
@@ -327,12 +327,19 @@ const HANDLERS = {
   offer(s, msg) {
     // The one asked before and not taking it: declined (the `banker` message gives the full list).
     const declined = s.offer ? [...s.declined, s.offer.name] : [];
+    // A new round's offer: the last round's number and cards leave the header and
+    // the felt (its result stays in the results area until betting opens).
     return {
       ...s,
       offer: offerOf(msg, null),
       playerDealer: null,
       declined,
       noBanker: null,
+      gameNumber: null,
+      cards: [],
+      board: [],
+      dealer: null,
+      mine: null,
     };
   },
 
@@ -613,14 +620,21 @@ export function belowMinimum(s) {
   return null;
 }
 
-/** Other players' bets: the table's list without this player's row and amount. */
+/**
+ * Other players' bets: the table's list without this player's rows (their seat's and,
+ * at a card room, the hand behind another seat: `behind`), their amounts and themselves.
+ */
 export function others(s) {
   const all = s.tableBets ?? { players: 0, total: 0, listed: [] };
   const me = String(s.player?.id);
-  const row = (all.listed ?? []).find((p) => String(p.id) === me);
-  const b = s.own?.bets ?? {};
-  const own = row ? num(row.total) : num(b.ante) + num(b.blind) + num(b.trips) + num(b.bad_beat);
-  const betting = row || own > 0;
+  const mine = (all.listed ?? []).filter((p) => String(p.id) === me);
+  const sum = (b) => num(b?.ante) + num(b?.blind) + num(b?.trips) + num(b?.bad_beat);
+  // Each hand: its listed row's total, else its bets from this player's own state.
+  const seatRow = mine.find((p) => p.behind == null);
+  const lineRow = mine.find((p) => p.behind != null);
+  const line = s.own?.back_line;
+  const own = (seatRow ? num(seatRow.total) : sum(s.own?.bets)) + (lineRow ? num(lineRow.total) : line ? sum(line.bets) : 0);
+  const betting = mine.length > 0 || own > 0;
   return {
     players: Math.max(0, num(all.players) - (betting ? 1 : 0)),
     total: Math.max(0, num(all.total) - own),

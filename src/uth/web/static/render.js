@@ -475,6 +475,8 @@ function renderOthers(s) {
     }
     const who = h('span', { class: 'other-name' }, h('span', { translate: 'no' }, p.name));
     if (p.seat) who.append(' ', h('span', { class: 'seat-no' }, t('others.seat', { n: p.seat })));
+    // A back-line bet (card rooms): the seat it is behind, so a seated player's two rows tell apart.
+    if (p.behind) who.append(' ', h('span', { class: 'seat-no other-behind' }, t('others.behind', { n: p.behind })));
     list.append(h('li', { class: 'other', 'data-name': p.name }, who, h('span', { class: 'other-bets' }, ...bets)));
   }
   box.append(list);
@@ -559,7 +561,7 @@ function renderCardRoom(view) {
       'div',
       { class: cls, 'data-seat': String(row.seat) },
       h('span', { class: 'seat-head' }, t('cr.seat', { n: row.seat })),
-      h('span', { class: 'seat-name', translate: 'no' }, row.name ?? t('cr.seat_empty')),
+      row.name ? h('span', { class: 'seat-name', translate: 'no' }, row.name) : h('span', { class: 'seat-name seat-empty' }, t('cr.seat_empty')),
     );
     if (row.dealer) node.append(h('span', { class: 'seat-tag' }, t('cr.dealer_tag')));
     else if (row.me) node.append(h('span', { class: 'seat-tag' }, t('cr.you_tag')));
