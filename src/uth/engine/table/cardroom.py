@@ -240,8 +240,7 @@ class CardRoom(TableCommands):
         if room is None:
             super()._check_room_bet(seat, cmd)
             return
-        if room.banker is not None and room.banker.player_id == seat.player_id:
-            raise CommandError("wrong_phase", "place_bet: the player-dealer does not bet")
+        self._check_bettor(seat, "place_bet")
         if cmd.behind is None:
             if seat.number is None:
                 raise CommandError(
@@ -259,8 +258,7 @@ class CardRoom(TableCommands):
         if room is None:
             super()._check_behind(seat, behind)
             return
-        if room.banker is not None and room.banker.player_id == seat.player_id:
-            raise CommandError("wrong_phase", "place_bet: the player-dealer does not bet")
+        self._check_bettor(seat, "place_bet")
         if behind == seat.number:
             raise CommandError(
                 "wrong_phase", f"behind: you sit at seat {behind}; bet there without behind"
