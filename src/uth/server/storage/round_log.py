@@ -118,7 +118,8 @@ class SqlRoundLog:
             rnd.dealer = [str(c) for c in record.dealer]
             rnd.dealer_category = record.dealer_category
             rnd.dealer_qualifies = bool(record.dealer_qualifies)
-            rnd.events = [_jsonable(e.to_dict()) for e in record.events]
+            # to_dict() is JSON already (cards as notation, money as numbers).
+            rnd.events = [e.to_dict() for e in record.events]
             by_player = round_entries(s, rnd.id)
             rows: list[dict[str, Any]] = []
             for pr in record.players:
