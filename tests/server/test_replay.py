@@ -198,6 +198,29 @@ def test_a_refund_missing_from_a_voided_round_is_reported(db: str) -> None:
     )
 
 
+def test_a_voided_round_whose_debit_was_never_stored_replays(db: str) -> None:
+    # The storage failure that voids a round may come before a wager's debit is
+    # stored: that wager then has neither debit nor refund, and the round matches.
+    _sql(db, "DELETE FROM ledger_entries WHERE wager = 'blind'")
+    assert _replay(G2, "--database", db) == (
+        0,
+        f"game {G2}: replayed, result and 2 ledger entries match\n",
+    )
+    # A debit altered in a voided round is still the first difference.
+    _sql(
+        db,
+        "UPDATE ledger_entries SET amount = -500 WHERE kind = 'wager' AND wager = 'ante'"
+        " AND round_id = (SELECT id FROM rounds WHERE game_number = :g)",
+        g=G2,
+    )
+    code, out = _replay(G2, "--database", db)
+    assert (code, out) == (
+        1,
+        f"game {G2}: differs: ledger: player 1 wager ante: stored -5.00, "
+        "the round implies -10.00\n",
+    )
+
+
 def test_a_round_without_a_record_or_another_status(db: str) -> None:
     _sql(db, "UPDATE rounds SET status = 'settled' WHERE game_number = :g", g=G2)
     assert _replay(G2, "--database", db)[1] == (

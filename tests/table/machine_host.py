@@ -350,6 +350,10 @@ class Host:
             kept = [e for e in self.books.entries if e[1] == rid]
             if status == "voided":
                 kept = [e for e in kept if e[0] == "debit"]
+                # A debit never stored (the failure that voided the round) has no
+                # entry at all, as uth.server.replay allows.
+                stored = {e[:4] + e[5:] for e in kept}
+                expected = [e for e in expected if e[:4] + e[5:] in stored]
             assert sorted(kept) == expected, rid
 
     def allowed_cards(self, player_id: int) -> set[str]:

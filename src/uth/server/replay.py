@@ -13,7 +13,8 @@ through the engine and confirms, in this order, that:
    (:func:`uth.engine.history.expected_ledger`), per player, entry kind and wager:
    for a settled round every debit and payout; for a voided round every debit as
    implied, and each player's wagers netting to zero (a Play decided but not yet
-   debited when the round was voided has neither debit nor refund). A round the
+   debited when the round was voided, or a wager whose debit could not be stored
+   (the failure that voided the round), has neither debit nor refund). A round the
    engine settled but whose settlement could not be stored, then voided, keeps the
    settled record: it must replay, and its ledger is checked as a voided round's.
 
@@ -144,7 +145,9 @@ def _difference(stored: StoredRound, entries: Sequence[LedgerEntry]) -> str | No
     if stored.status == "voided":  # the record may be settled: its settlement never stored
         debits = [m for m in implied if m.kind == "wager"]
         kept = [e for e in entries if e.kind == "wager"]
-        return _compare(debits, kept) or _nets_to_zero(entries)
+        # A wager the round implies but whose debit was never stored (the storage
+        # failure that voided the round) has no entry at all.
+        return _compare(debits, kept, unstored_ok=True) or _nets_to_zero(entries)
     return _compare(implied, entries)
 
 
@@ -155,15 +158,24 @@ def _sums(items: Iterable[tuple[_Key, Decimal]]) -> dict[_Key, Decimal]:
     return out
 
 
-def _compare(implied: Sequence[history.LedgerMove], entries: Sequence[LedgerEntry]) -> str | None:
+def _compare(
+    implied: Sequence[history.LedgerMove],
+    entries: Sequence[LedgerEntry],
+    *,
+    unstored_ok: bool = False,
+) -> str | None:
     """The first (player, entry kind, wager) whose amount differs, in the order the
-    round implies them, then any entry the round does not imply.
+    round implies them, then any entry the round does not imply. With
+    ``unstored_ok`` (a voided round) an implied movement with no entry at all is
+    not a difference: its debit was never stored.
     """
     want = _sums(((m.player, m.kind, m.wager), m.amount) for m in implied)
     # A player's second hand is keyed by its hand id, as the record names it.
     have = _sums(((e.hand or str(e.player_id), e.kind, e.wager or "-"), e.amount) for e in entries)
     for key in [*want, *(k for k in have if k not in want)]:
         stored, expected = have.get(key), want.get(key)
+        if stored is None and unstored_ok:
+            continue
         if stored != expected:
             player, kind, wager = key
             return (

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from decimal import Decimal
 from enum import Enum
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -26,7 +26,6 @@ from uth.server.ports import (
     NameTakenError,
     NotFoundError,
     PlayerRecord,
-    Refunds,
     check_amount,
 )
 from uth.server.storage.errors import DuplicateError, RoundNotOpenError
@@ -116,7 +115,18 @@ def _require_open(rnd: Round, doing: str) -> None:
         )
 
 
-def _require_funds(player: Player, amount: Decimal, what: str) -> None:
+class _Holder(Protocol):
+    """A locked player's row: an ORM :class:`Player` or a :class:`~.bulk.Account`."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def balance(self) -> Decimal: ...
+
+
+def _require_funds(player: _Holder, amount: Decimal, what: str) -> None:
     if player.balance < amount:
         raise InsufficientFundsError(
             f"player {player.id} ({player.name}) has a balance of {player.balance}, "
@@ -180,39 +190,6 @@ def _keep(rnd: Round, kept: KeptRecord) -> None:
     rnd.rules_fingerprint = kept.rules_fingerprint
 
 
-def _reverse(s: Session, rnd: Round, reason: str, now: datetime) -> Refunds:
-    """Refund what the round's entries still hold from each player, per hand and wager."""
-    rows = s.execute(
-        select(LedgerRow.player_id, LedgerRow.hand, LedgerRow.wager, LedgerRow.amount)
-        .where(LedgerRow.round_id == rnd.id)
-        .order_by(LedgerRow.id)
-    ).all()
-    owed: dict[tuple[int, str | None, str | None], Decimal] = {}
-    for pid, hand, wager, amount in rows:
-        owed[(pid, hand, wager)] = owed.get((pid, hand, wager), ZERO) - amount
-    players = _lock_players(s, (pid for pid, _, _ in owed))
-    refunds: dict[int, Decimal] = {}
-    for (pid, hand, wager), amount in owed.items():
-        if amount == 0:
-            continue
-        _post(
-            s,
-            players[pid],
-            amount,
-            kind="refund",
-            wager=wager,
-            hand=hand,
-            round_id=rnd.id,
-            reason=f"refund, game {rnd.game_number} voided: {reason}",
-            now=now,
-        )
-        refunds[pid] = refunds.get(pid, ZERO) + amount
-    return Refunds(
-        amounts={pid: refunds[pid] for pid in sorted(refunds)},
-        balances={pid: players[pid].balance for pid in sorted(refunds)},
-    )
-
-
 def _not_posted(
     s: Session, rnd: Round, kind: str, entries: Sequence[tuple[int, str | None, str, Decimal]]
 ) -> list[tuple[int, str | None, str, Decimal]]:
@@ -265,25 +242,19 @@ def _entries(s: Session, player_id: int, round_ids: Sequence[int]) -> list[Ledge
     )
 
 
-def _round_entries(s: Session, round_id: int) -> dict[int, list[LedgerRow]]:
-    """Every ledger entry of a round, oldest first, by player (one query)."""
-    out: dict[int, list[LedgerRow]] = {}
-    rows = s.scalars(select(LedgerRow).where(LedgerRow.round_id == round_id).order_by(LedgerRow.id))
-    for row in rows:
-        out.setdefault(row.player_id, []).append(row)
-    return out
-
-
-def _balances_from(entries: Sequence[LedgerRow], current: Decimal) -> tuple[Decimal, Decimal]:
-    """Balance before the round's first debit and after its last entry.
+def _balances_from(
+    entries: Sequence[tuple[Decimal, Decimal]], current: Decimal
+) -> tuple[Decimal, Decimal]:
+    """Balance before the round's first debit and after its last entry, from the
+    player's entries of the round as ``(amount, balance_after)``, oldest first.
 
     The balance before an entry is the ``balance_after`` of the player's previous
     entry, which equals ``balance_after - amount`` of this one.
     """
     if not entries:
         return current, current
-    first = next((e for e in entries if e.amount < 0), entries[0])
-    return (first.balance_after - first.amount).quantize(CENT), entries[-1].balance_after
+    amount, after = next((e for e in entries if e[0] < 0), entries[0])
+    return (after - amount).quantize(CENT), entries[-1][1]
 
 
 # -- conversions -------------------------------------------------------------------

@@ -36,11 +36,11 @@ from uth.server.storage._helpers import (
     _post,
     _require_funds,
     _require_open,
-    _reverse,
     _text,
     hash_token,
     name_key,
 )
+from uth.server.storage.bulk import lock_accounts, post_many, reverse_round
 from uth.server.storage.errors import DuplicateError
 from uth.server.storage.models import AuditLog, Player, Round
 from uth.server.storage.models import LedgerEntry as LedgerRow
@@ -136,7 +136,7 @@ class SqlLedger:
         with self._sessions.begin() as s:
             rnd = _lock_round(s, round_id)
             _require_open(rnd, "debit wagers of")
-            players = _lock_players(s, (pid for pid, _, _, _ in checked))
+            accounts = lock_accounts(s, (pid for pid, _, _, _ in checked))
             new = _not_posted(
                 s, rnd, "wager", [(pid, hand, kind, -amount) for pid, hand, kind, amount in checked]
             )
@@ -144,20 +144,14 @@ class SqlLedger:
             for pid, _, _, amount in new:
                 totals[pid] = totals.get(pid, ZERO) - amount
             for pid in sorted(totals):
-                _require_funds(players[pid], totals[pid], f"the wagers of game {rnd.game_number}")
-            for pid, hand, kind, amount in new:
-                _post(
-                    s,
-                    players[pid],
-                    amount,
-                    kind="wager",
-                    wager=kind,
-                    hand=hand,
-                    round_id=rnd.id,
-                    reason=f"{kind} wager, game {rnd.game_number}",
-                    now=now,
-                )
-            return {pid: players[pid].balance for pid in sorted(players)}
+                _require_funds(accounts[pid], totals[pid], f"the wagers of game {rnd.game_number}")
+            game = rnd.game_number
+            entries = [
+                (pid, hand, kind, amount, f"{kind} wager, game {game}")
+                for pid, hand, kind, amount in new
+            ]
+            post_many(s, accounts, entries, kind="wager", round_id=rnd.id, now=now)
+            return {pid: accounts[pid].balance for pid in sorted(accounts)}
 
     def credit(
         self,
@@ -194,20 +188,14 @@ class SqlLedger:
         with self._sessions.begin() as s:
             rnd = _lock_round(s, round_id)
             _require_open(rnd, "settle")
-            players = _lock_players(s, [pid for (pid, _), _ in keyed])
-            for pid, hand, kind, amount in _not_posted(s, rnd, "payout", checked):
-                _post(
-                    s,
-                    players[pid],
-                    amount,
-                    kind="payout",
-                    wager=kind,
-                    hand=hand,
-                    round_id=rnd.id,
-                    reason=f"{kind} payout, game {rnd.game_number}",
-                    now=now,
-                )
-            return {pid: players[pid].balance for pid in sorted(players)}
+            accounts = lock_accounts(s, [pid for (pid, _), _ in keyed])
+            game = rnd.game_number
+            entries = [
+                (pid, hand, kind, amount, f"{kind} payout, game {game}")
+                for pid, hand, kind, amount in _not_posted(s, rnd, "payout", checked)
+            ]
+            post_many(s, accounts, entries, kind="payout", round_id=rnd.id, now=now)
+            return {pid: accounts[pid].balance for pid in sorted(accounts)}
 
     def reverse(self, round_id: int, reason: str, now: datetime) -> Refunds:
         """Refund what an open round's entries took from each player, per wager kind.
@@ -223,7 +211,7 @@ class SqlLedger:
         with self._sessions.begin() as s:
             rnd = _lock_round(s, round_id)
             _require_open(rnd, "reverse")
-            return _reverse(s, rnd, reason, now)
+            return reverse_round(s, rnd, reason, now)
 
     def adjust_balance(
         self, player_id: int, amount: Decimal, reason: str, actor: str, now: datetime

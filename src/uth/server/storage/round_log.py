@@ -32,15 +32,14 @@ from uth.server.storage._helpers import (
     _get_player,
     _jsonable,
     _keep,
-    _lock_players,
     _lock_round,
     _require_open,
-    _round_entries,
     _text,
     _wagers_from_json,
     _wagers_from_ledger,
 )
 from uth.server.storage.back_line import back_line, followed, followed_part
+from uth.server.storage.bulk import insert_round_players, lock_accounts, round_entries
 from uth.server.storage.errors import DuplicateError, RoundNotOpenError
 from uth.server.storage.models import AuditLog, Round, RoundPlayer
 from uth.server.storage.models import LedgerEntry as LedgerRow
@@ -110,7 +109,7 @@ class SqlRoundLog:
         with self._sessions.begin() as s:
             rnd = _lock_round(s, round_id)
             _require_open(rnd, "settle")
-            players = _lock_players(s, seen)
+            accounts = lock_accounts(s, seen)
             if kept is not None:
                 _keep(rnd, kept)
             rnd.status = "settled"
@@ -120,25 +119,29 @@ class SqlRoundLog:
             rnd.dealer = [str(c) for c in record.dealer]
             rnd.dealer_category = record.dealer_category
             rnd.dealer_qualifies = bool(record.dealer_qualifies)
-            rnd.events = [_jsonable(e.to_dict()) for e in record.events]
-            by_player = _round_entries(s, rnd.id)
+            # to_dict() is JSON already (cards as notation, money as numbers).
+            rnd.events = [e.to_dict() for e in record.events]
+            by_player = round_entries(s, rnd.id)
+            rows: list[dict[str, Any]] = []
             for pr in record.players:
-                player = players[pr.player_id]
-                before, after = _balances_from(by_player.get(player.id, []), player.balance)
-                s.add(
-                    RoundPlayer(
-                        round_id=rnd.id,
-                        player_id=pr.player_id,
-                        hole=[str(c) for c in pr.hole],
-                        decisions=[str(d) for d in pr.decisions],
-                        wagers=_jsonable(pr.wagers),
-                        category=pr.category,
-                        best_five=[str(c) for c in pr.best_five],
-                        outcome=pr.outcome,
-                        balance_before=before,
-                        balance_after=after,
-                    )
+                before, after = _balances_from(
+                    by_player.get(pr.player_id, []), accounts[pr.player_id].balance
                 )
+                rows.append(
+                    {
+                        "round_id": rnd.id,
+                        "player_id": pr.player_id,
+                        "hole": [str(c) for c in pr.hole],
+                        "decisions": [str(d) for d in pr.decisions],
+                        "wagers": _jsonable(pr.wagers),
+                        "category": pr.category,
+                        "best_five": [str(c) for c in pr.best_five],
+                        "outcome": pr.outcome,
+                        "balance_before": before,
+                        "balance_after": after,
+                    }
+                )
+            insert_round_players(s, rows)
 
     def void_round(
         self,
@@ -295,7 +298,9 @@ class SqlRoundLog:
             else:
                 own = [e for e in entries if e.hand is None]
                 wagers = _wagers_from_ledger(own, rnd.status)
-                before, after = _balances_from(entries, player.balance)
+                before, after = _balances_from(
+                    [(e.amount, e.balance_after) for e in entries], player.balance
+                )
             seat_part, behind = followed_part(s, rnd.id, followed(rnd.record), str(player_id))
             holder = seat_part or part  # a bet behind a seat followed its decisions
             decisions = list(holder.decisions) if holder else []
