@@ -10,11 +10,12 @@
 # one row per run: start time (UTC), 1-minute load average at the start, command
 # latency p50/p95/p99/max (ms), settlement p50 (ms), server CPU seconds over the
 # measured interval, player-rounds settled and errors; then the medians per tree.
-# The JSON results stay in a temporary folder (printed at the end).
+# Then the p50-p99.9 pooled over every run of a tree, and a bootstrap interval of
+# the pooled p99's difference. The JSON results stay in a temporary folder (printed at the end).
 set -euo pipefail
 
 if [[ $# -lt 2 ]]; then
-    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 base=$(cd "$1" && pwd)
@@ -105,5 +106,32 @@ for label in per:
         q = lambda f: lat[min(len(lat) - 1, int(f * len(lat)))]
         print(f"{label}: pooled over {len(lat)} commands: p50 {q(0.5):.1f} ms, "
               f"p95 {q(0.95):.1f} ms, p99 {q(0.99):.1f} ms, p99.9 {q(0.999):.1f} ms")
+# How sure: the pooled p99's difference (new - base) over 2,000 bootstrap draws of
+# each tree's runs (runs resampled with replacement), median and 95% interval.
+import random
+
+runs = {}
+for label in per:
+    runs[label] = []
+    for i in range(1, pairs + 1):
+        try:
+            r = json.loads((out / f"{label}-{i}.json").read_text())
+        except (OSError, ValueError):
+            continue
+        runs[label].append([ms for _, ms, _ in r["raw"]["command_samples"]])
+
+def p99_of(chosen):
+    lat = sorted(x for run in chosen for x in run)
+    return lat[min(len(lat) - 1, int(0.99 * len(lat)))]
+
+if runs.get("base") and runs.get("new"):
+    rng = random.Random(1)
+    diffs = sorted(
+        p99_of([rng.choice(runs["new"]) for _ in runs["new"]])
+        - p99_of([rng.choice(runs["base"]) for _ in runs["base"]])
+        for _ in range(2000)
+    )
+    print(f"pooled p99, new - base: median {diffs[1000]:+.2f} ms, 95% bootstrap interval "
+          f"[{diffs[50]:+.2f}, {diffs[1950]:+.2f}] ms (resampling runs)")
 print(f"\nresults: {out}")
 EOF
