@@ -209,10 +209,12 @@ def _sit(ws: ClientConnection, seat: int, until: float) -> None:
     pytest.fail("could not sit in 20 pauses")
 
 
-def test_sigkill_mid_round_refunds_the_player_dealers_bank(tmp_path: Path) -> None:
-    """Issue 13: the bank, debited when the round opened, is refunded with the wagers."""
+def test_sigkill_mid_round_refunds_the_player_dealers_bank(tmp_path: Path, store_url: str) -> None:
+    """Issue 13: the bank, debited when the round opened, is refunded with the wagers
+    (SQLite and PostgreSQL).
+    """
     env = {
-        "UTH_DATABASE_URL": f"sqlite:///{tmp_path / 'uth.db'}",
+        "UTH_DATABASE_URL": store_url,
         "UTH_TABLES_FILE": str(write_tables(tmp_path / "tables.toml", [CARD_ROOM])),
         "UTH_OPERATOR_TOKEN": OPERATOR_TOKEN,
         "UTH_HOST": "127.0.0.1",
