@@ -128,6 +128,99 @@ REVEAL = {
     "announcement": "Dealer has high card, does not qualify",
 }
 HIGH_2 = {"category": "high_card", "cards": ["3d", "2c"]}
+HOLE = {1: ["As", "Ks"], 2: ["2c", "3d"]}
+PRE_FLOP_HAND = {1: {"category": "high_card", "cards": ["As", "Ks"]}, 2: HIGH_2}
+FLOP_HAND = {
+    1: {"category": "two_pair", "cards": ["As", "Ah", "Ks", "Kh", "Qs"]},
+    2: {"category": "high_card", "cards": ["Ah", "Kh", "Qs", "3d", "2c"]},
+}
+RIVER_HAND = {
+    1: FLOP_HAND[1],
+    2: {"category": "high_card", "cards": ["Ah", "Kh", "Qs", "8d", "7c"]},
+}
+ANTES_RETURNED = {"type": "antes_returned", "hands": 1}
+SHOWN_1 = {
+    "type": "hand_shown",
+    "player": "1",
+    "cards": ["As", "Ks"],
+    "category": "two_pair",
+    "best_five": ["As", "Ah", "Ks", "Kh", "Qs"],
+    "outcome": "win",
+}
+#: Player 2's settlement after folding at the river (Ante, Blind, Trips lost).
+SETTLED_2 = {
+    "type": "settlement",
+    "game_number": GAME,
+    "outcome": "fold",
+    "category": "high_card",
+    "best_five": ["Ah", "Kh", "Qs", "8d", "7c"],
+    "wagers": wagers(ante=(5, "lose", -5), blind=(5, "lose", -5), trips=(5, "lose", -5)),
+    "net": -15,
+    "balance": 985,
+}
+PAUSED_MESSAGE = "The round is paused: the issue is being investigated."
+
+
+def settled_1(play: int) -> dict[str, Any]:
+    """Player 1's settlement: two pair against a dealer who does not qualify, the
+    Ante and Blind pushed, a Play of ``play`` won even money.
+    """
+    return {
+        "type": "settlement",
+        "game_number": GAME,
+        "outcome": "win",
+        "category": "two_pair",
+        "best_five": ["As", "Ah", "Ks", "Kh", "Qs"],
+        "wagers": wagers(ante=(10, "push", 0), blind=(10, "push", 0), play=(play, "win", play)),
+        "net": play,
+        "balance": 1000 + play,
+    }
+
+
+def dealt(pid: int) -> list[dict[str, Any]]:
+    """What each seat is sent from the end of betting to the pre-flop question (at
+    12:00:10): players 1 and 2 their own cards and the question, player 3 neither.
+    """
+    if pid == 3:
+        return [*BETTING_END, closed(False)]
+    return [
+        *BETTING_END,
+        closed(True),
+        {"type": "hole_cards_dealt", "player": str(pid), "cards": HOLE[pid]},
+        asked("pre_flop", ["play_4x", "play_3x", "check"], PRE_FLOP_HAND[pid], 10),
+    ]
+
+
+def pause(now: int) -> dict[str, Any]:
+    """The 2 s pause after a round."""
+    return {"type": "pause", **timer(now, now + 2)}
+
+
+def paused(reason: str) -> dict[str, Any]:
+    return {
+        "type": "round_paused",
+        "game_number": GAME,
+        "reason": reason,
+        "message": PAUSED_MESSAGE,
+    }
+
+
+def resumed(now: int) -> dict[str, Any]:
+    return {"type": "round_resumed", "game_number": GAME, **timer(now, None)}
+
+
+def voided(reason: str) -> dict[str, Any]:
+    """``round_voided``: every wager refunded, so each balance is back to 1000."""
+    return {"type": "round_voided", "game_number": GAME, "reason": reason, "balance": 1000}
+
+
+REFUNDS = [
+    ("refund", 1, 1, "ante", D(10)),
+    ("refund", 1, 1, "blind", D(10)),
+    ("refund", 1, 2, "ante", D(5)),
+    ("refund", 1, 2, "blind", D(5)),
+    ("refund", 1, 2, "trips", D(5)),
+]
 
 
 def test_a_whole_round_with_three_players_a_play_two_timeouts_and_a_watcher() -> None:
@@ -197,48 +290,16 @@ def test_a_whole_round_with_three_players_a_play_two_timeouts_and_a_watcher() ->
     assert h.machine.snapshot(1)["hole_cards"] == ["As", "Ks"]
     assert h.machine.snapshot(3)["board"] == ["Ah", "Kh", "Qs", "7c", "8d"]
     h.advance(10)  # the river's time is up: AUTO FOLDED
-    pause = {"type": "pause", **timer(30, 32)}
-    assert h.take(1) == [
-        REVEAL,
-        {"type": "antes_returned", "hands": 1},
-        {
-            "type": "hand_shown",
-            "player": "1",
-            "cards": ["As", "Ks"],
-            "category": "two_pair",
-            "best_five": ["As", "Ah", "Ks", "Kh", "Qs"],
-            "outcome": "win",
-        },
-        {
-            "type": "settlement",
-            "game_number": GAME,
-            "outcome": "win",
-            "category": "two_pair",
-            "best_five": ["As", "Ah", "Ks", "Kh", "Qs"],
-            "wagers": wagers(ante=(10, "push", 0), blind=(10, "push", 0), play=(40, "win", 40)),
-            "net": 40,
-            "balance": 1040,
-        },
-        pause,
-    ]
+    assert h.take(1) == [REVEAL, ANTES_RETURNED, SHOWN_1, settled_1(40), pause(30)]
     assert h.take(2) == [
         decision(2, "river", "fold", auto=True),
         {"type": "hand_folded", "player": "2"},
         REVEAL,
-        {"type": "antes_returned", "hands": 1},
-        {
-            "type": "settlement",
-            "game_number": GAME,
-            "outcome": "fold",
-            "category": "high_card",
-            "best_five": ["Ah", "Kh", "Qs", "8d", "7c"],
-            "wagers": wagers(ante=(5, "lose", -5), blind=(5, "lose", -5), trips=(5, "lose", -5)),
-            "net": -15,
-            "balance": 985,
-        },
-        pause,
+        ANTES_RETURNED,
+        SETTLED_2,
+        pause(30),
     ]
-    assert h.take(3) == [REVEAL, {"type": "antes_returned", "hands": 1}, pause]
+    assert h.take(3) == [REVEAL, ANTES_RETURNED, pause(30)]
     # a reload at the showdown still shows the dealer's hand (before: never sent)
     assert h.machine.snapshot(3)["dealer"] == {
         "cards": ["5c", "6d"],
@@ -329,6 +390,38 @@ def test_a_player_who_disconnects_in_the_round_stays_in_it_and_the_timer_decides
     h.advance_until("river")
     h.send(1, Decide("d3", "play_1x", "river"))
     h.advance_until("pause")
+    assert h.take(1) == [
+        *dealt(1),
+        decision(1, "pre_flop", "check"),
+        FLOP,
+        asked("flop", ["play_2x", "check"], FLOP_HAND[1], 20),
+        decision(1, "flop", "check"),
+        TURN_RIVER,
+        asked("river", ["play_1x", "fold"], RIVER_HAND[1], 30),
+        decision(1, "river", "play_1x", play=10),
+        REVEAL,
+        ANTES_RETURNED,
+        SHOWN_1,
+        settled_1(10),
+        pause(40),
+    ]
+    # The seat of player 2 (no connection left) is still sent its hand's messages;
+    # the timer decides each street; gone before the pause, it is not sent that.
+    assert h.take(2) == [
+        *dealt(2),
+        decision(2, "pre_flop", "check", auto=True),
+        FLOP,
+        asked("flop", ["play_2x", "check"], FLOP_HAND[2], 20),
+        decision(2, "flop", "check", auto=True),
+        TURN_RIVER,
+        asked("river", ["play_1x", "fold"], RIVER_HAND[2], 30),
+        decision(2, "river", "fold", auto=True),
+        {"type": "hand_folded", "player": "2"},
+        REVEAL,
+        ANTES_RETURNED,
+        SETTLED_2,
+    ]
+    assert h.take(3) == [*dealt(3), FLOP, TURN_RIVER, REVEAL, ANTES_RETURNED, pause(40)]
     record = h.books.records[1]
     assert [(p.player_id, p.decisions, p.outcome) for p in record.players] == [
         (2, ["auto:check", "auto:check", "auto:fold"], "fold"),
@@ -342,6 +435,16 @@ def test_a_player_who_disconnects_in_the_round_stays_in_it_and_the_timer_decides
         ("credit", 1, 1, "blind", D(10)),
         ("credit", 1, 1, "play", D(20)),
     ]
+    assert h.books.status == {1: "settled"}
+    assert h.books.balances == {1: D(1010), 2: D(985), 3: D(1000)}
+    h.advance(2)  # the next window is opened to those still here
+    opened = {
+        "type": "betting_open",
+        "game_number": "20261130-120042-0002",
+        "light": "green",
+        **timer(42, 52),
+    }
+    assert [h.take(p) for p in (1, 2, 3)] == [[opened], [], [opened]]
     h.check_money()
     h.check_replays()
 
@@ -387,42 +490,62 @@ def test_a_storage_failure_pauses_the_round_until_the_operator_resumes_it() -> N
     h = Host("casino", decks=[deck(DECK)])
     bets_placed(h)
     h.advance_until("pre_flop")
-    assert h.take(3) == [*BETTING_END, closed(False)]
+    assert [h.take(p) for p in (1, 2, 3)] == [dealt(1), dealt(2), dealt(3)]
     h.fail_next(fx.DebitWagers, StorageDown("disk full"))  # the Play's debit
     h.send(1, Decide("d1", "play_4x", "pre_flop"))
     h.send(2, Decide("d2", "check", "pre_flop"))
-    paused = {
-        "type": "round_paused",
-        "game_number": GAME,
-        "reason": "storage error: StorageDown",
-        "message": "The round is paused: the issue is being investigated.",
-    }
-    assert h.take(3) == [FLOP, paused]  # the flop was turned; its debit failed
+    stopped = paused("storage error: StorageDown")
+    # the flop was turned; the Play's debit, made before the flop's question, failed
+    assert h.take(1) == [decision(1, "pre_flop", "play_4x", play=40), FLOP, stopped]
+    assert h.take(2) == [decision(2, "pre_flop", "check"), FLOP, stopped]
+    assert h.take(3) == [FLOP, stopped]
+    assert h.books.entries == DEBITS
+    assert h.books.status == {1: "open"}
     assert h.machine.paused == {"reason": "storage error: StorageDown", "since": at(10)}
     assert h.books.audits == [("pause_round", "system", "storage error: StorageDown")]
     h.advance(30)  # no timer runs while paused
     assert h.machine.phase == "pre_flop" and h.machine.deadline is None
     reply = h.send(2, Decide("d3", "check", "flop"))
-    assert reply["code"] == "round_paused"
+    assert (reply["code"], reply["message"]) == (
+        "round_paused",
+        "decide: the round is paused (storage error: StorageDown)",
+    )
+    assert [h.take(p) for p in (1, 2, 3)] == [[], [], []]
     assert h.machine.request_resume(GAME) == "resumed"
     h.run()
-    assert h.books.audits[-1] == ("resume_round", "operator", "resumed by the operator")
-    resumed = {"type": "round_resumed", "game_number": GAME, **timer(40, None)}
-    assert h.take(3) == [resumed]
-    assert h.take(2)[-2:] == [
-        resumed,
-        asked(
-            "flop",
-            ["play_2x", "check"],
-            {"category": "high_card", "cards": ["Ah", "Kh", "Qs", "3d", "2c"]},
-            40,
-        ),
+    assert h.books.audits == [
+        ("pause_round", "system", "storage error: StorageDown"),
+        ("resume_round", "operator", "resumed by the operator"),
     ]
+    # player 1 made its Play: only player 2 is asked on the flop, with a new 10 s
+    assert h.take(1) == h.take(3) == [resumed(40)]
+    assert h.take(2) == [resumed(40), asked("flop", ["play_2x", "check"], FLOP_HAND[2], 40)]
     assert h.books.entries == [*DEBITS, ("debit", 1, 1, "play", D(-40))]  # written once
     assert h.machine.request_resume(GAME) == "not_paused"
     h.send(2, Decide("d4", "check", "flop"))
     h.send(2, Decide("d5", "fold", "river"))
     assert h.machine.phase == "pause"
+    assert h.take(1) == [TURN_RIVER, REVEAL, ANTES_RETURNED, SHOWN_1, settled_1(40), pause(40)]
+    assert h.take(2) == [
+        decision(2, "flop", "check"),
+        TURN_RIVER,
+        asked("river", ["play_1x", "fold"], RIVER_HAND[2], 40),
+        decision(2, "river", "fold"),
+        {"type": "hand_folded", "player": "2"},
+        REVEAL,
+        ANTES_RETURNED,
+        SETTLED_2,
+        pause(40),
+    ]
+    assert h.take(3) == [TURN_RIVER, REVEAL, ANTES_RETURNED, pause(40)]
+    assert h.books.entries == [
+        *DEBITS,
+        ("debit", 1, 1, "play", D(-40)),
+        ("credit", 1, 1, "ante", D(10)),
+        ("credit", 1, 1, "blind", D(10)),
+        ("credit", 1, 1, "play", D(80)),
+    ]
+    assert h.books.status == {1: "settled"}
     assert h.books.balances == {1: D(1040), 2: D(985), 3: D(1000)}
     h.check_money()
     h.check_replays()
@@ -433,22 +556,35 @@ def test_a_deck_that_fails_its_check_pauses_the_round_and_a_resume_shuffles_agai
     bets_placed(h)
     h.advance_until("closed")
     h.advance(0)
-    for pid in (1, 2):
-        msgs = h.take(pid)
-        assert msgs[-1] == {
-            "type": "round_paused",
-            "game_number": GAME,
-            "reason": "deck integrity check failed: deck: card 7 repeated",
-            "message": "The round is paused: the issue is being investigated.",
-        }
+    stopped = paused("deck integrity check failed: deck: card 7 repeated")
+    # the wagers were debited before the shuffle; no card is dealt from a bad deck
+    assert [h.take(p) for p in (1, 2, 3)] == [[*BETTING_END, stopped]] * 3
+    assert h.books.entries == DEBITS
+    assert h.books.status == {1: "open"}
+    assert h.books.audits == [
+        ("pause_round", "system", "deck integrity check failed: deck: card 7 repeated")
+    ]
     assert h.machine.request_pause(GAME, "again", "operator") == "paused"  # already paused
+    h.run()
+    assert [h.take(p) for p in (1, 2, 3)] == [[], [], []]
     assert h.machine.request_resume(GAME) == "resumed"
     h.run()
     assert h.machine.phase == "pre_flop"
-    assert h.take(1)[:2] == [
-        {"type": "round_resumed", "game_number": GAME, **timer(10, None)},
-        closed(True),
+    # the second deck (checked) is dealt: the round goes on from the close of betting
+    assert h.take(1) == [resumed(10), *dealt(1)[3:]]
+    assert h.take(2) == [resumed(10), *dealt(2)[3:]]
+    assert h.take(3) == [resumed(10), closed(False)]
+    assert [type(c).__name__ for c in h.calls] == [
+        "OpenRound",
+        "DebitWagers",
+        "Shuffle",
+        "Audit",
+        "Audit",
+        "Shuffle",
     ]
+    assert h.books.entries == DEBITS  # debited once
+    assert h.books.status == {1: "open"}
+    assert h.books.audits[1:] == [("resume_round", "operator", "resumed by the operator")]
     h.check_money()
     h.check_replays()
 
@@ -457,12 +593,25 @@ def test_a_round_the_operator_voids_while_paused_is_refunded() -> None:
     h = Host("casino", decks=[deck(DECK)])
     bets_placed(h)
     h.advance_until("pre_flop")
+    assert [h.take(p) for p in (1, 2, 3)] == [dealt(1), dealt(2), dealt(3)]
     assert h.machine.request_pause(GAME, "camera down", "operator") == "paused"
     h.run()
-    assert h.send(1, Decide("d1", "play_4x", "pre_flop"))["code"] == "round_paused"
+    assert [h.take(p) for p in (1, 2, 3)] == [[paused("camera down")]] * 3
+    reply = h.send(1, Decide("d1", "play_4x", "pre_flop"))
+    assert (reply["code"], reply["message"]) == (
+        "round_paused",
+        "decide: the round is paused (camera down)",
+    )
+    assert [h.take(p) for p in (1, 2, 3)] == [[], [], []]
     assert h.machine.request_void(GAME, "camera down", "operator") == "voiding"
     h.run()
+    assert h.machine.phase == "pause"
+    # the showdown is never sent: no dealer card, no settlement
+    assert [h.take(p) for p in (1, 2, 3)] == [[voided("camera down"), pause(10)]] * 3
+    assert h.books.entries == [*DEBITS, *REFUNDS]
     assert h.books.status == {1: "voided"}
+    void = [(c.round_id, c.reason, c.actor) for c in h.calls if isinstance(c, fx.VoidRound)]
+    assert void == [(1, "camera down", "operator")]
     assert h.books.audits == [("pause_round", "operator", "camera down")]
     assert h.books.balances == {1: D(1000), 2: D(1000), 3: D(1000)}
     h.check_money()
@@ -481,15 +630,55 @@ def test_a_round_that_fails_in_storage_is_voided_and_the_balances_reloaded() -> 
     h.send(1, Decide("d5", "fold", "river"))
     h.send(2, Decide("d6", "fold", "river"))
     assert h.machine.paused is not None  # a storage error pauses first
+    stopped = paused("storage error: StorageDown")
+    assert h.take(1) == [
+        *dealt(1),
+        decision(1, "pre_flop", "check"),
+        FLOP,
+        asked("flop", ["play_2x", "check"], FLOP_HAND[1], 10),
+        decision(1, "flop", "check"),
+        TURN_RIVER,
+        asked("river", ["play_1x", "fold"], RIVER_HAND[1], 10),
+        decision(1, "river", "fold"),
+        {"type": "hand_folded", "player": "1"},
+        stopped,
+    ]
+    assert h.take(2) == [
+        *dealt(2),
+        decision(2, "pre_flop", "check"),
+        FLOP,
+        asked("flop", ["play_2x", "check"], FLOP_HAND[2], 10),
+        decision(2, "flop", "check"),
+        TURN_RIVER,
+        asked("river", ["play_1x", "fold"], RIVER_HAND[2], 10),
+        decision(2, "river", "fold"),
+        {"type": "hand_folded", "player": "2"},
+        stopped,
+    ]
+    assert h.take(3) == [*dealt(3), FLOP, TURN_RIVER, stopped]
+    assert h.books.entries == DEBITS  # the settlement was not written
+    assert h.books.status == {1: "open"}
     # ... the store's refusal after resuming fails the round: it is voided
     h.fail_next(fx.SettleRound, UthError("record: refused"))
-    h.machine.request_resume(GAME)
+    assert h.machine.request_resume(GAME) == "resumed"
     h.run()
     assert h.machine.phase == "pause"
+    malfunction = "malfunction: the round could not be completed"
+    # the showdown is never sent: no dealer card, no settlement
+    assert [h.take(p) for p in (1, 2, 3)] == [[resumed(10), voided(malfunction), pause(10)]] * 3
+    assert h.books.entries == [*DEBITS, *REFUNDS]
     assert h.books.status == {1: "voided"}
+    assert h.books.audits == [
+        ("pause_round", "system", "storage error: StorageDown"),
+        ("resume_round", "operator", "resumed by the operator"),
+    ]
+    settles = [c for c in h.calls if isinstance(c, fx.SettleRound)]
+    assert len(settles) == 2  # tried, paused, tried again, refused
+    void = [(c.round_id, c.reason, c.actor) for c in h.calls if isinstance(c, fx.VoidRound)]
+    assert void == [(1, f"{malfunction} (UthError)", "system")]
+    reloads = [c.player_id for c in h.calls if isinstance(c, fx.ReloadBalance)]
+    assert reloads == [1, 2, 3]  # every seat's balance, from the ledger
     assert h.books.balances == {1: D(1000), 2: D(1000), 3: D(1000)}
-    reasons = {m["reason"] for m in h.take(3) if m["type"] == "round_voided"}
-    assert reasons == {"malfunction: the round could not be completed"}
     h.check_money()
     h.check_replays()
 
