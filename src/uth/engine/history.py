@@ -726,8 +726,9 @@ def _apply(rnd: Round, action: ActionRecord, record: RoundRecord) -> None:
         rnd.void(str(p.get("reason")), at=at)
 
 
-def _rebuild(record: RoundRecord) -> Round:
-    """The round re-run from the record's rule set, bank, deck and actions.
+def rebuild(record: RoundRecord) -> Round:
+    """The round re-run from the record's rule set, bank, deck and actions (as it
+    stood when recorded: settled, voided or in play), for :mod:`uth.engine.views`.
 
     Raises:
         UthError: the rule set or bank is invalid, or the engine refuses an action
@@ -801,7 +802,7 @@ def replay(record: RoundRecord) -> ReplayReport:
                 f"rules_fingerprint: stored {record.rules_fingerprint}, replayed {fingerprint}",
                 None,
             )
-        rnd = _rebuild(record)
+        rnd = rebuild(record)
     except UthError as exc:
         return ReplayReport(False, str(exc), None)
     replayed = replace(record_of(rnd), player_dealer=record.player_dealer, offers=record.offers)
@@ -849,7 +850,7 @@ def expected_ledger(record: RoundRecord) -> tuple[LedgerMove, ...]:
         UthError: the record cannot be replayed (see :func:`replay`).
 
     """
-    rnd = _rebuild(record)
+    rnd = rebuild(record)
     moves: list[LedgerMove] = []
     for player in rnd.players:
         wagers = rnd.wagers(player)
@@ -885,6 +886,7 @@ __all__ = [
     "decode",
     "encode",
     "expected_ledger",
+    "rebuild",
     "record_of",
     "replay",
 ]

@@ -4,9 +4,9 @@ At a card-room table a bet behind a seat follows that seat's decisions (issue 13
 RULES.md "A round"): a player without a seat has only such a hand (their own hand
 id, ``"7"``), and a seated player may have a second one (``"7@3"``: behind seat 3)
 whose ledger entries carry its hand id. The round's kept record (canonical JSON,
-:mod:`uth.engine.history`) names the hand each back-line bet rides on (the
-``behind`` of its ``place_wagers`` action) and each hand's result; the seat
-holder's stored part gives the cards and the decisions the bet followed.
+:mod:`uth.engine.history`) gives each hand's result; the cards and decisions the
+bet followed are the hand's seat view of the round replayed from that record
+(:mod:`uth.server.storage.seen`).
 """
 
 from __future__ import annotations
@@ -15,56 +15,28 @@ import json
 from collections.abc import Sequence
 from decimal import Decimal
 
-from sqlalchemy.orm import Session
-
+from uth.engine.round import Round as EngineRound
 from uth.engine.wagers import LAYOUT_ORDER
 from uth.server.records import BackLineDetail
 from uth.server.storage._helpers import _wagers_from_ledger
 from uth.server.storage.models import LedgerEntry as LedgerRow
-from uth.server.storage.models import Round, RoundPlayer
+from uth.server.storage.models import Round
+from uth.server.storage.seen import seen
 
 
-def followed(record: str | None) -> dict[str, tuple[str, int | None]]:
-    """Per hand id that bets behind another in the kept ``record`` (canonical JSON,
-    None while the round is open): the hand it follows and that hand's seat.
-    """
-    if record is None:
-        return {}
-    seats: dict[str, int | None] = {}
-    behind: dict[str, str] = {}
-    for action in json.loads(record)["actions"]:
-        if action["kind"] != "place_wagers":
-            continue
-        payload = action["payload"]
-        seats[action["player"]] = payload.get("seat")
-        if payload.get("behind") is None:
-            behind.pop(action["player"], None)
-        else:
-            behind[action["player"]] = payload["behind"]
-    return {hand: (seat_hand, seats.get(seat_hand)) for hand, seat_hand in behind.items()}
-
-
-def followed_part(
-    s: Session, round_id: int, lines: dict[str, tuple[str, int | None]], hand: str
-) -> tuple[RoundPlayer | None, int | None]:
-    """The stored part of the seat ``hand`` bets behind, and that seat's number
-    ((None, None) when the hand bets behind no seat or the round is not settled).
-    """
-    line = lines.get(hand)
-    if line is None:
-        return None, None
-    seat_hand, seat = line
-    return s.get(RoundPlayer, (round_id, int(seat_hand.partition("@")[0]))), seat
-
-
-def back_line(s: Session, rnd: Round, entries: Sequence[LedgerRow]) -> BackLineDetail | None:
+def back_line(
+    rnd: Round, entries: Sequence[LedgerRow], replayed: EngineRound | None
+) -> BackLineDetail | None:
     """The player's second (back-line) hand in ``rnd`` from their ledger
-    ``entries`` (those with a hand id) and the kept record; None when they had none.
+    ``entries`` (those with a hand id), the kept record and the round ``replayed``
+    from it; None when they had none.
+
+    Without a kept record (an open round) the wagers come from the ledger, with no
+    cards, decisions or outcome.
     """
     hand = next((e.hand for e in entries if e.hand is not None), None)
     if hand is None:
         return None
-    part, _ = followed_part(s, rnd.id, followed(rnd.record), hand)
     result = None if rnd.record is None else json.loads(rnd.record)["result"].get(hand)
     if result is None:
         wagers = _wagers_from_ledger([e for e in entries if e.hand == hand], rnd.status)
@@ -79,13 +51,14 @@ def back_line(s: Session, rnd: Round, entries: Sequence[LedgerRow]) -> BackLineD
             for kind in LAYOUT_ORDER
         }
         outcome = result["outcome"]
+    shown = None if replayed is None else seen(replayed, hand)
     return BackLineDetail(
         hand=hand,
         behind=int(hand.partition("@")[2]),
-        hole=list(part.hole) if part else [],
-        decisions=list(part.decisions) if part else [],
+        hole=shown.hole if shown else [],
+        decisions=shown.decisions if shown else [],
         wagers=wagers,
-        category=part.category if part else None,
-        best_five=list(part.best_five) if part else [],
+        category=shown.category if shown else None,
+        best_five=shown.best_five if shown else [],
         outcome=outcome,
     )

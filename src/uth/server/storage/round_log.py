@@ -5,6 +5,7 @@ history and the audit log (see :mod:`uth.server.storage.store`).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -38,11 +39,12 @@ from uth.server.storage._helpers import (
     _wagers_from_json,
     _wagers_from_ledger,
 )
-from uth.server.storage.back_line import back_line, followed, followed_part
+from uth.server.storage.back_line import back_line
 from uth.server.storage.bulk import insert_round_players, lock_accounts, round_entries
 from uth.server.storage.errors import DuplicateError, RoundNotOpenError
 from uth.server.storage.models import AuditLog, Round, RoundPlayer
 from uth.server.storage.models import LedgerEntry as LedgerRow
+from uth.server.storage.seen import from_columns, kept_round, seen
 
 
 class SqlRoundLog:
@@ -281,6 +283,11 @@ class SqlRoundLog:
         """One of the player's rounds by game number (raises NotFoundError).
 
         A round the player took no part in is not found, whether or not it exists.
+        The cards and decisions (and the hand's category, best five and outcome)
+        are the player's seat view of the round replayed from its kept record;
+        a round without a usable record falls back on the stored columns (see
+        :func:`~uth.server.storage.seen.kept_round`). The wagers and balances come
+        from the stored part and the ledger either way.
         """
         with self._sessions.begin() as s:
             player = _get_player(s, player_id)
@@ -301,9 +308,16 @@ class SqlRoundLog:
                 before, after = _balances_from(
                     [(e.amount, e.balance_after) for e in entries], player.balance
                 )
-            seat_part, behind = followed_part(s, rnd.id, followed(rnd.record), str(player_id))
-            holder = seat_part or part  # a bet behind a seat followed its decisions
-            decisions = list(holder.decisions) if holder else []
+            engine_round = kept_round(rnd)
+            line = back_line(rnd, entries, engine_round)
+            if engine_round is None:
+                shown = from_columns(rnd, part)
+            else:  # the own hand, or the back-line hand of a player with no other
+                own_hand = str(player_id)
+                alone = line is not None and not engine_round.has_hand(own_hand)
+                shown = seen(engine_round, line.hand if line and alone else own_hand)
+                if alone:
+                    shown = replace(shown, behind=None)
             return RoundDetail(
                 game_number=rnd.game_number,
                 table_id=rnd.table_id,
@@ -311,21 +325,21 @@ class SqlRoundLog:
                 status=rnd.status,
                 started_at=rnd.started_at,
                 settled_at=rnd.settled_at,
-                board=list(rnd.board or []),
-                dealer=list(rnd.dealer or []),
-                dealer_category=rnd.dealer_category,
-                dealer_qualifies=rnd.dealer_qualifies,
-                hole=list(part.hole) if part else [],
-                decisions=decisions,
+                board=shown.board,
+                dealer=shown.dealer,
+                dealer_category=shown.dealer_category,
+                dealer_qualifies=shown.dealer_qualifies,
+                hole=shown.hole,
+                decisions=shown.decisions,
                 wagers=wagers,
-                category=part.category if part else None,
-                best_five=list(part.best_five) if part else [],
-                outcome=part.outcome if part else None,
+                category=shown.category,
+                best_five=shown.best_five,
+                outcome=shown.outcome,
                 balance_before=before,
                 balance_after=after,
                 void_reason=rnd.void_reason,
-                behind=behind,
-                back_line=back_line(s, rnd, entries),
+                behind=shown.behind,
+                back_line=line,
             )
 
     def round_id(self, game_number: str) -> int:
