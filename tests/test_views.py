@@ -10,6 +10,7 @@ import random
 from decimal import Decimal
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +19,7 @@ from uth.engine import Phase, Round
 from uth.engine import events as ev
 from uth.engine.views import (
     decisions_public,
+    event_audience,
     name_hand,
     public_view,
     seat_view,
@@ -357,6 +359,45 @@ def test_visible_events_card_room_decisions_public_settlements_private() -> None
         *[("WagerSettled", "cat")] * 5,
     ]
     assert _seen(cat) == {"As", "Ad", "Ah", "Kc", "9s", "4h", "3c", "Qc", "Qd"}
+
+
+@pytest.mark.parametrize("order", ["in_turn", "at_once"])
+def test_event_audience_names_the_owner_and_the_back_line_bets_on_it(order: str) -> None:
+    """What a table sends to whom (event_audience) is visible_events' answer, event by
+    event: cat (behind amy) is named with amy for amy's cards, showdown and (where
+    private) decisions, never for amy's settlement; bob's fold reaches everyone only
+    where decisions are public.
+    """
+    rules = preset("california").model_copy(update={"decision_order": order})
+    rnd = Round(rules, bank=1000)
+    rnd.place_wagers("amy", ante=10, seat=1)
+    rnd.place_wagers("cat", ante=5, behind="amy")
+    rnd.place_wagers("bob", ante=10, seat=2)
+    rnd.close_betting(TOP)
+    for p, action in (("amy", "play_4x"), ("bob", "check"), ("bob", "check"), ("bob", "fold")):
+        rnd.act(p, action)
+    viewers = ["amy", "bob", "cat", "dan", None]
+    for event in rnd.events:
+        who = event_audience(rnd, event)
+        for viewer in viewers:
+            sees = event in visible_events(rnd.events, viewer, rules=rules)
+            assert sees == (who is None or viewer in who), (event, viewer)
+    public = order == "in_turn"
+    named = {
+        type(e).__name__: event_audience(rnd, e)
+        for e in rnd.events
+        if getattr(e, "player", None) in ("amy", "bob")
+    }
+    assert named["HoleCardsDealt"] == ("bob",)  # bob's, the last dealt
+    assert named["HandShown"] == ("amy", "cat")
+    assert named["HandFolded"] == (None if public else ("bob",))
+    assert named["WagerSettled"] == ("amy",)
+    amy_cards = next(e for e in rnd.events if isinstance(e, ev.HoleCardsDealt))
+    assert event_audience(rnd, amy_cards) == ("amy", "cat")
+    amy_decision = next(e for e in rnd.events if isinstance(e, ev.DecisionMade))
+    assert event_audience(rnd, amy_decision) == (None if public else ("amy", "cat"))
+    board = next(e for e in rnd.events if isinstance(e, ev.BoardPlaced))
+    assert event_audience(rnd, board) == ()
 
 
 # ---------------------------------------------------------------------------

@@ -15,11 +15,13 @@ from decimal import Decimal
 from typing import Any
 
 from uth.cards import PreparedDeck, parse_cards
-from uth.engine import history
+from uth.engine import Round, history
+from uth.engine import events as ev
 from uth.engine.table import Command, TableMachine, TableSettings
 from uth.engine.table import effects as fx
 from uth.engine.table.policy import Banking, PlayerDealerBank
 from uth.engine.table.seats import account_of, second_hand
+from uth.engine.views import visible_events
 from uth.errors import UthError
 from uth.money import ZERO
 from uth.rules import preset
@@ -357,18 +359,76 @@ class Host:
             assert sorted(kept) == expected, rid
 
     def allowed_cards(self, player_id: int) -> set[str]:
-        """The cards the player's view allows now (RULES.md, "Online table")."""
+        """The cards the player's view allows now (RULES.md, "Online table"): each of
+        their hands' (a back-line hand: the seat's it rides on).
+        """
         m = self.machine
         rnd = m.round
         if rnd is None or rnd.phase == "voided" or not rnd.deck_order:
             return set()
         cards = {str(c) for c in rnd.board[: m._board_shown]}
         cards |= {str(c) for c in rnd.shared_hand}
-        if rnd.has_hand(str(player_id)):
-            cards |= {str(c) for c in rnd.hole_cards(str(player_id))}
+        for hand in rnd.players:
+            if account_of(hand) == player_id:
+                cards |= {str(c) for c in rnd.hole_cards(hand)}
         if rnd.phase == "settled" and m.phase in ("settled", "pause"):  # settlement stored
             cards |= {str(c) for c in rnd.dealer_hole}
         return cards
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Where a step starts (:meth:`Host.mark`): the round, how many of its events
+    were published, and who was at the table.
+    """
+
+    round: Round | None
+    published: int
+    present: frozenset[int]
+
+
+#: The messages of a hand's own events (engine.views: to its owner, the back-line
+#: bets on it, or everyone where the rule set makes decisions public).
+HAND_EVENTS = (ev.HoleCardsDealt, ev.HandShown, ev.HandFolded, ev.DecisionMade)
+
+
+def mark(machine: TableMachine) -> Mark:
+    """The start of a step, for :func:`check_hand_events`."""
+    return Mark(machine.round, machine._published, frozenset(machine.seats))
+
+
+def check_hand_events(
+    machine: TableMachine, start: Mark, received: dict[int, list[dict[str, Any]]]
+) -> None:
+    """Each hand's event (cards, showdown, fold, decision) that reached anyone in
+    the step reached exactly the players its view allows (engine.views.visible_events
+    for each of their hands: the owner, the back-line bettors on it, everyone for a
+    public decision), each once, and nobody else: a rider's missing message is caught.
+    A step's messages are ``received`` (player id -> messages, in order); only players
+    at the table for the whole step are held to it.
+    """
+    rounds = [(start.round, start.published)] if start.round is not None else []
+    if machine.round is not None and machine.round is not start.round:
+        rounds.append((machine.round, 0))
+    present = start.present & set(machine.seats)
+    for rnd, first in rounds:
+        seen = {
+            pid: {
+                id(e)
+                for hand in {str(pid), *(h for h in rnd.players if account_of(h) == pid)}
+                for e in visible_events(rnd.events, hand, rules=rnd.rules)
+            }
+            for pid in present
+        }
+        for event in rnd.events[first:]:
+            if not isinstance(event, HAND_EVENTS):
+                continue
+            message = event.to_dict()
+            count = {pid: received.get(pid, []).count(message) for pid in present}
+            if not any(count.values()):
+                continue  # never sent (a void withholds the showdown from everyone)
+            allowed = {pid: int(id(event) in seen[pid]) for pid in present}
+            assert count == allowed, (message, count, allowed)
 
 
 def cards_in(value: Any) -> Iterator[str]:

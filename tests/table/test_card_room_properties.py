@@ -5,7 +5,10 @@ hand), decisions in and out of turn, clock moves, operator voids and storage fai
 conserved across all accounts, the player-dealer included (Host.check_money), every
 stored round replays to its result and ledger entries, the bank reserved is the
 banker's alone, nobody banks three rounds in a row, the discard rack holds one
-deck's colour, and a settled round's bank came back within twice the bank.
+deck's colour, a settled round's bank came back within twice the bank, no player is
+sent a card their view does not allow (a back-line bettor: the seat's it rides on),
+and each hand's cards, showdown, fold and decisions sent reached exactly the players
+their view allows, back-line bettors included (machine_host.check_hand_events).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from decimal import Decimal
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from machine_host import Host, StorageDown
+from machine_host import Host, StorageDown, cards_in, check_hand_events, mark
 
 from uth.cards import SeededShuffler, SingleDeck
 from uth.engine.table import (
@@ -64,6 +67,10 @@ def test_random_card_room_play_keeps_the_books(data: st.DataObject, seed: int) -
             h.send(pid, Sit(f"s{pid}", pid))
     for _ in range(STEPS):
         m = h.machine
+        start = mark(m)
+        # A step may end the round: the cards allowed at its start (that round's
+        # state, sent during the next offer) or at its end.
+        allowed_before = {p: h.allowed_cards(p) for p in PLAYERS}
         kind = KINDS[data.draw(st.integers(0, len(KINDS) - 1))]
         if m._offer_to is not None and data.draw(st.booleans()):
             kind = "answer"  # the offer is most often answered in time
@@ -130,5 +137,9 @@ def test_random_card_room_play_keeps_the_books(data: st.DataObject, seed: int) -
                 if back:  # the bank's debit, then what came back: 0 to twice the bank
                     debit, *credit = back
                     assert all(0 < c <= -2 * debit for c in credit)
-        for p in PLAYERS:
-            h.take(p)
+        received = {p: h.take(p) for p in PLAYERS}
+        for p in PLAYERS:  # no card the player's view does not allow
+            shown = {c for message in received[p] for c in cards_in(message)}
+            allowed = h.allowed_cards(p) | allowed_before[p]
+            assert shown <= allowed, (p, shown - allowed)
+        check_hand_events(m, start, received)

@@ -1,10 +1,12 @@
 """Random commands, clock moves, operator requests and storage failures through the
 table machine; after every step money is conserved (machine_host.Host.check_money),
 every stored round replays to its stored result and ledger entries
-(Host.check_replays, engine.history) and no player has been sent a card their view
+(Host.check_replays, engine.history), no player has been sent a card their view
 does not allow (RULES.md, "Online
 table": their own hole cards, the shared hand, the board as turned, the dealer's
-cards once the round is settled; never another player's cards or the deck).
+cards once the round is settled; never another player's cards or the deck), and each
+hand's cards, showdown, fold and decisions sent reached exactly the players their view
+allows (machine_host.check_hand_events).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from machine_host import Host, StorageDown, cards_in
+from machine_host import Host, StorageDown, cards_in, check_hand_events, mark
 
 from uth.cards import SeededShuffler, SingleDeck
 from uth.engine.table import Decide, Double, Leave, PlaceBet, Repeat, Snapshot, Undo
@@ -62,6 +64,7 @@ def test_random_play_conserves_money_and_shows_no_hidden_card(
         _check_cards(h, pid, [h.join(pid)])
     for _ in range(STEPS):
         m = h.machine
+        start = mark(m)
         kind = KINDS[data.draw(st.integers(0, len(KINDS) - 1))]
         awaiting = [int(h) for h in m.round.awaiting()] if m.round is not None else []
         # a decision is most often one that is awaited
@@ -115,6 +118,8 @@ def test_random_play_conserves_money_and_shows_no_hidden_card(
             h.fail_next(call, StorageDown("unreachable"))
         h.check_money()
         h.check_replays()
+        received = {p: h.take(p) for p in PLAYERS}
         for p in PLAYERS:
-            _check_cards(h, p, h.take(p))
+            _check_cards(h, p, received[p])
         _check_cards(h, pid, replies)
+        check_hand_events(m, start, received)

@@ -19,14 +19,15 @@ of one seat. The rules of who sees what (RULES.md, "A round"; 004):
 
 :func:`seat_view` gives what one player may see, :func:`public_view` what a spectator
 (or a history page) may see; :func:`visible_events` filters a round's events for a
-viewer by the same rules. Each view has ``to_json()``: JSON-ready dicts with cards as
+viewer by the same rules, and :func:`event_audience` names who may see one event of
+a round (the hands a table sends it to). Each view has ``to_json()``: JSON-ready dicts with cards as
 notation strings and money as :func:`uth.money.money_json` numbers (the encoding of
 the server's ``state`` and ``snapshot`` messages).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
@@ -471,6 +472,46 @@ def seat_wagers(
 
 _OWNED = (ev.HoleCardsDealt, ev.HandShown, ev.WagerSettled, ev.WagerReturned)
 _DECIDED = (ev.DecisionMade, ev.HandFolded)
+_WAGERS = (ev.WagerSettled, ev.WagerReturned)
+
+
+def _audience(
+    event: ev.Event, public: bool, riders: Callable[[str], Iterable[str]]
+) -> tuple[str, ...] | None:
+    """Who may see one event (the rules of :func:`visible_events`): None for
+    everyone, else the hand ids allowed, () for nobody; ``riders(hand)`` gives the
+    back-line bets riding on a seated hand.
+    """
+    if event.visibility == "hidden":
+        return ()
+    if isinstance(event, _DECIDED):
+        return None if public else (event.player, *riders(event.player))
+    if isinstance(event, _WAGERS):
+        return (event.player,)
+    if isinstance(event, _OWNED):
+        return (event.player, *riders(event.player))
+    return None
+
+
+def event_audience(rnd: Round, event: ev.Event) -> tuple[str, ...] | None:
+    """Who may see one event of a round in play, by the rules of
+    :func:`visible_events` (what a table sends to whom).
+
+    Args:
+        rnd: the round, once betting is closed (its hands no longer change).
+        event: one of ``rnd``'s events.
+
+    Returns:
+        None when everyone may see it (a spectator too); else the engine hand ids
+        that may, the owner first and then the back-line bets riding on it in
+        settlement order (:meth:`Round.followers`; the hole cards, a hand shown or
+        folded, and private decisions); ``()`` for nobody (face-down cards).
+
+    Raises:
+        IllegalActionError: the event names a hand that is not in ``rnd``.
+
+    """
+    return _audience(event, decisions_public(rnd.rules), rnd.followers)
 
 
 def visible_events(
@@ -493,6 +534,7 @@ def visible_events(
         on it. A wager's settlement or return: only to its owner. Decisions and
         folds: to their owner (and the back-line bets on the hand), to everyone
         where :func:`decisions_public`. Everything else: to everyone.
+        (:func:`event_audience` gives the same answer for one event of a round.)
 
     """
     public = rules is not None and decisions_public(rules)
@@ -504,17 +546,9 @@ def visible_events(
                 bets.discard(event.player)
         if isinstance(event, ev.WagersPlaced) and event.behind is not None:
             riders.setdefault(event.behind, set()).add(event.player)
-        if event.visibility == "hidden":
-            continue
-        if isinstance(event, (*_OWNED, *_DECIDED)):
-            owner = event.player
-            mine = viewer == owner or (
-                not isinstance(event, ev.WagerSettled | ev.WagerReturned)
-                and viewer in riders.get(owner, ())
-            )
-            if not mine and not (public and isinstance(event, _DECIDED)):
-                continue
-        out.append(event)
+        who = _audience(event, public, lambda hand: riders.get(hand, ()))
+        if who is None or viewer in who:
+            out.append(event)
     return tuple(out)
 
 
@@ -527,6 +561,7 @@ __all__ = [
     "SeatView",
     "WagerView",
     "decisions_public",
+    "event_audience",
     "name_hand",
     "public_view",
     "seat_view",

@@ -18,7 +18,7 @@ from uth.engine.table.effects import (
     Send,
 )
 from uth.engine.table.seats import SPOTS, Seat, account_of, cost, second_hand
-from uth.engine.views import name_hand, seat_view, seat_wagers, visible_events
+from uth.engine.views import event_audience, name_hand, seat_view, seat_wagers
 from uth.engine.wagers import BetSpot, least_play, spot_limit
 from uth.money import ZERO, money_json
 
@@ -322,19 +322,22 @@ class TableMessages(TableState):
             if isinstance(event, ev.WagerSettled | ev.RoundSettled):
                 continue  # sent as one settlement message per player
             # Who sees it: the one definition (engine.views). Seen by a spectator:
-            # everyone; else only its owner; face-down cards by nobody.
-            target = None
-            if not visible_events((event,), None, rules=self.rules):
-                target = getattr(event, "player", None)
-                if target is None:
-                    continue
+            # everyone; else its owner and the back-line bets riding on it (each
+            # player once, the message unchanged); face-down cards by nobody.
+            hands = event_audience(rnd, event)
+            if hands == ():
+                continue
             message = {
                 "type": event.type,
                 **{k: v for k, v in event.to_dict().items() if k != "type"},
             }
-            if target is not None:
-                if account_of(target) in self.seats:
-                    self._send(account_of(target), message)
+            if hands is not None:
+                sent: set[int] = set()
+                for hand in hands:
+                    pid = account_of(hand)
+                    if pid in self.seats and pid not in sent:
+                        sent.add(pid)
+                        self._send(pid, message)
             elif isinstance(event, ev.BettingClosed):
                 # A count, not the list of every hand: one message for everyone.
                 common = {
