@@ -136,6 +136,26 @@ def _require_funds(player: _Holder, amount: Decimal, what: str) -> None:
         )
 
 
+def _balance_after(player: _Holder, amount: Decimal, what: str) -> Decimal:
+    """The balance after adding ``amount`` (negative: a debit) to a locked player's.
+
+    Raises:
+        InsufficientFundsError: the balance cannot cover the debit (``what`` names it).
+        BalanceLimitError: the balance would pass ``MAX_BALANCE``.
+    """
+    new_balance = (player.balance + amount).quantize(CENT)
+    if new_balance < 0:
+        _require_funds(player, -amount, what)
+    if new_balance > MAX_BALANCE:
+        raise BalanceLimitError(
+            f"amount: a credit of {amount} would take the balance of player {player.id} "
+            f"to {new_balance}, above the maximum balance {MAX_BALANCE:,}",
+            field="amount",
+            player_id=player.id,
+        )
+    return new_balance
+
+
 def _post(
     s: Session,
     player: Player,
@@ -149,16 +169,7 @@ def _post(
     hand: str | None = None,
 ) -> None:
     """Change a locked player's balance by ``amount`` and append the ledger entry."""
-    new_balance = (player.balance + amount).quantize(CENT)
-    if new_balance < 0:
-        _require_funds(player, -amount, reason)
-    if new_balance > MAX_BALANCE:
-        raise BalanceLimitError(
-            f"amount: a credit of {amount} would take the balance of player {player.id} "
-            f"to {new_balance}, above the maximum balance {MAX_BALANCE:,}",
-            field="amount",
-            player_id=player.id,
-        )
+    new_balance = _balance_after(player, amount, reason)
     player.balance = new_balance
     s.add(
         LedgerRow(

@@ -20,8 +20,8 @@ from typing import Any
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
-from uth.server.ports import MAX_BALANCE, BalanceLimitError, NotFoundError, Refunds
-from uth.server.storage._helpers import CENT, ZERO, _require_funds
+from uth.server.ports import NotFoundError, Refunds
+from uth.server.storage._helpers import ZERO, _balance_after
 from uth.server.storage.models import Base, Player, Round, RoundPlayer
 from uth.server.storage.models import LedgerEntry as LedgerRow
 
@@ -91,16 +91,7 @@ def post_many(
     changed: dict[int, Account] = {}
     for pid, hand, wager, amount, reason in entries:
         account = accounts[pid]
-        new_balance = (account.balance + amount).quantize(CENT)
-        if new_balance < 0:
-            _require_funds(account, -amount, reason)
-        if new_balance > MAX_BALANCE:
-            raise BalanceLimitError(
-                f"amount: a credit of {amount} would take the balance of player {pid} "
-                f"to {new_balance}, above the maximum balance {MAX_BALANCE:,}",
-                field="amount",
-                player_id=pid,
-            )
+        new_balance = _balance_after(account, amount, reason)
         account.balance = new_balance
         changed[pid] = account
         rows.append(
