@@ -116,9 +116,9 @@ def test_a_seated_player_bets_behind_another_seat_that_raises_4x() -> None:
         "wagers": {
             "ante": wager(5, "push", 0, 460),
             "blind": wager(5, "push", 0, 460),
-            "trips": wager(0, "no_action", 0, 440),
+            "trips": wager(0, "no_action", 0, 440, "no_wager"),
             "play": wager(20, "win", 20, 440),
-            "bad_beat": wager(0, "no_action", 0, 440),
+            "bad_beat": wager(0, "no_action", 0, 440, "no_wager"),
         },
         "net": 20,
         "balance": 1020,

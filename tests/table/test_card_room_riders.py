@@ -130,3 +130,25 @@ def test_riders_are_sent_the_seats_fold_once() -> None:
     assert out[1][0] == folded and [m["player"] for m in out[1]] == ["3", "1"]
     h.check_money()
     h.check_replays()
+
+
+def test_a_back_line_bettor_without_a_seat_is_told_the_seat_followed() -> None:
+    """``state.behind``: the seat a player without a seat bets behind (their page maps
+    it through the seats taken to the hand id of seat 3's messages); a seated player's
+    state has none (their second hand is ``back_line``), nor has anyone without bets.
+    """
+    h = riders_behind_seat_3()
+    states = {pid: h.machine.snapshot(pid)["state"] for pid in (1, 2, 3, 4)}
+    assert states[4]["behind"] == 3
+    assert (states[4]["bets"]["ante"], states[4]["bets"]["blind"]) == (D(5), D(5))
+    assert [pid for pid in (1, 2, 3) if "behind" in states[pid]] == []
+    assert states[1]["back_line"]["behind"] == 3
+    # Kept through the round's showdown (the hand is shown until the next window).
+    for street in ("pre_flop", "flop", "river"):
+        h.advance_until(street)
+        for pid in (1, 3):
+            action = "play_1x" if street == "river" else "check"
+            assert h.send(pid, Decide(f"{street}{pid}", action))["type"] == "accepted"
+    h.advance_until("pause")
+    assert h.machine.snapshot(4)["state"]["behind"] == 3
+    assert h.machine.snapshot(4)["state"]["bets"]["play"] == D(5)

@@ -2,7 +2,8 @@
 Ann sits at seat 1 and accepts the offer of the bank with the minimum, 100; Bob sits
 at seat 2 and bets; Cy sits nowhere and bets behind Bob's seat (a back-line bet).
 Checked on each page: the offer (the form for Ann alone), who banks and the bank, the
-turn lit on Bob's seat with its timer, the bank left, the showdown's coverage and the
+turn lit on Bob's seat with its timer, Bob's hole cards face up on Cy's page too (her
+hand is his seat's), the bank left, the showdown's coverage and the
 final balances. Bob's pair of sixes beats the dealer's pair of fours: his Ante wins
 25 (bank left 75), his Play of 100 wins only the 75 left (partly covered); Cy's bets
 behind him come after his seat, with the bank used up: returned, not covered. So Ann
@@ -26,6 +27,9 @@ from test_browser_card_room_view import CARD_ROOM_TOML
 from web_harness import LiveServer, Player, running_server
 
 PAUSE, BETTING, OFFER = 5, 20, 15
+#: Bob's hole cards and his hand at the showdown in the seed-7 round.
+HOLE_BOB = ["6d", "Js"]
+HAND_BOB = "Pair of sixes"
 
 
 @pytest.fixture
@@ -44,7 +48,7 @@ def _shots(tmp_path: Path) -> Path:
 
 def _shoot(p: Player, path: Path) -> None:
     p.page.evaluate("() => document.querySelectorAll('.toast').forEach((n) => n.remove())")
-    p.page.screenshot(path=str(path), full_page=False)
+    p.page.screenshot(path=str(path), full_page=False, animations="disabled")
 
 
 def _seat(p: Player, n: int) -> Any:
@@ -101,6 +105,8 @@ def test_california_round_in_three_browsers(
     cy.expect_bets(ante="10", blind="10")
     server.advance(1)
     ann.expect(ann.loc("#others .others-total")).to_have_text("Players betting: 2 · total 70")
+    # Cy's one hand (behind seat 2) is left out of her list once: Bob's 50 remain.
+    cy.expect(cy.loc("#others .others-total")).to_have_text("Players betting: 1 · total 50")
 
     # Decisions in turn: Bob's seat lights up, with its timer, on every page.
     server.advance(BETTING - 2)
@@ -111,7 +117,18 @@ def test_california_round_in_three_browsers(
         p.expect(p.loc("#decision")).to_be_hidden()
     bob.expect(bob.loc("#cr-turn")).to_have_text("Your turn to decide.")
     bob.expect_decision("play_4x", "play_3x", "check")
+    # Cy's hand is Bob's seat's: his hole cards face up on her page too, not on Ann's.
+    cards = "#player-cards .card[data-card]"
+    for p in (bob, cy):
+        p.expect(p.loc(cards)).to_have_count(2)
+        assert [p.loc(cards).nth(i).get_attribute("data-card") for i in (0, 1)] == HOLE_BOB
+    cy.expect(cy.loc("#player-label")).to_have_text("Your hand: behind seat 2")
+    bob.expect(bob.loc("#player-label")).to_have_text("Your hand")
+    ann.expect(ann.loc(cards)).to_have_count(0)
+    for button in ("#btn-undo", "#btn-double", "#btn-repeat"):  # betting is closed
+        cy.expect(cy.loc(button)).to_be_disabled()
     _shoot(cy, shots / "california-turn.png")
+    cy.expect(cy.loc(cards)).to_have_count(2)  # still face up in the picture taken
     bob.decide("play_4x")
 
     # The showdown: the bank used up by Bob's seat; Cy's bets behind it returned.
@@ -129,6 +146,8 @@ def test_california_round_in_three_browsers(
     bob.expect(bob.loc("#result tr[data-wager='play']")).to_contain_text("+75")
     bob.expect(bob.loc("#result .result-head")).to_have_text("You win 100")
     cy.expect(cy.loc("#result .result-head")).to_have_text("Your bets are returned")
+    for p in (bob, cy):  # the seat's hand at the showdown, on both pages
+        p.expect(p.loc("#player-hand-name")).to_have_text(HAND_BOB)
     ann.expect(ann.loc("#result .result-head")).to_have_text("You lose 100")
     ann.expect(ann.loc("#result .result-sub")).to_have_text(
         "Your bank against the table, as the player-dealer"

@@ -49,7 +49,9 @@ def test_connection_lost_mid_round(new_player: Any, tmp_path: Path) -> None:
     )
     assert hit
     shots = Path(os.environ.get("UTH_SCREENSHOTS_DIR") or tmp_path)  # as in test_browser_layout
-    p.page.screenshot(path=str(shots / "connection-lost.png"), full_page=False)
+    p.page.screenshot(
+        path=str(shots / "connection-lost.png"), full_page=False, animations="disabled"
+    )
 
     # Away past the decision: the timer checks. Back: the page says so and the flop
     # decision is open.

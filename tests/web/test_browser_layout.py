@@ -33,7 +33,7 @@ def _fits(p: Player, width: int, where: str) -> None:
 def _shoot(p: Player, path: Path) -> None:
     """A screenshot of the window (what a player sees), without the toasts."""
     p.page.evaluate("() => document.querySelectorAll('.toast').forEach((n) => n.remove())")
-    p.page.screenshot(path=str(path), full_page=False)
+    p.page.screenshot(path=str(path), full_page=False, animations="disabled")
 
 
 def _box(p: Player, selector: str) -> dict[str, float]:

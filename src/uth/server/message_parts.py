@@ -135,8 +135,9 @@ class BackLine(_Message):
 
 
 class State(_Message):
-    """The player's own state (``accepted``, ``state``, the snapshot); ``back_line``
-    only for a seated player with a back-line hand (card rooms).
+    """The player's own state (``accepted``, ``state``, the snapshot); ``behind``
+    only for a back-line bettor without a seat, ``back_line`` only for a seated
+    player with a back-line hand (card rooms).
     """
 
     phase: Phase
@@ -150,6 +151,8 @@ class State(_Message):
     decisions: list[Annotated[str, Field(pattern=r"^(auto:)?(play_[1-9][0-9]?x|check|fold)$")]]
     hand: Hand | None
     warning: Literal["balance_low_for_play"] | None = None
+    #: Card rooms: a player without a seat whose bets are behind this seat number.
+    behind: StrictInt | None = None
     back_line: BackLine | None = None
 
 
@@ -187,8 +190,9 @@ class TableBets(TableBetsBody):
 #: How a wager fared against the player-dealer's bank (card-room tables):
 #: ``action`` (settled in full), ``collected_at_fold`` (a folded hand's wager,
 #: collected before the showdown), ``returned_uncovered`` (the bank was used up
-#: before it: the stake comes back), ``partial`` (part of it was covered).
-Coverage = Literal["action", "collected_at_fold", "returned_uncovered", "partial"]
+#: before it: the stake comes back), ``partial`` (part of it was covered),
+#: ``no_wager`` (nothing was bet on that spot).
+Coverage = Literal["action", "collected_at_fold", "returned_uncovered", "partial", "no_wager"]
 
 
 class WagerLine(_Message):

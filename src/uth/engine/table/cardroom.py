@@ -325,9 +325,11 @@ class CardRoom(TableCommands):
                 and event.bank_left is not None
             ):
                 left = event.bank_left
-        if hr.outcome == "fold" and w.result == "lose":
+        if w.stake == 0:
+            coverage = "no_wager"
+        elif hr.outcome == "fold" and w.result == "lose":
             coverage = "collected_at_fold"
-        elif w.stake > 0 and w.uncovered_stake >= w.stake:
+        elif w.uncovered_stake >= w.stake:
             coverage = "returned_uncovered"
         elif w.uncovered > 0:
             coverage = "partial"

@@ -82,7 +82,9 @@ class TableMessages(TableState):
         actions are those of the player's :func:`~uth.engine.views.seat_view`
         (:func:`~uth.engine.views.seat_wagers`); while betting
         is open, the bet slip (the chips on the layout, checked by the engine when
-        betting closes).
+        betting closes). At a card room, ``behind`` for a player without a seat whose
+        bets (or hand in the round) are behind a seat: that seat's number; and
+        ``back_line`` for a seated player's second hand behind another seat.
         """
         seat = self.seats[player_id]
         available = self.funds.available(player_id)
@@ -117,6 +119,8 @@ class TableMessages(TableState):
         least = least_play(self.rules, seat.bets["ante"])
         if betting and seat.bets["ante"] > 0 and available < least:
             out["warning"] = "balance_low_for_play"
+        if seat.number is None and seat.behind is not None and (in_round or seat.staked > 0):
+            out["behind"] = seat.behind  # a back-line bettor without a seat: the seat followed
         line = self.lines.get(player_id)
         if line is not None:
             out["back_line"] = self._line_state(line, available)

@@ -145,6 +145,12 @@ function withClock(s, msg) {
 
 const isMe = (s, player) => !player || player === String(s.player?.id);
 
+/**
+ * The hand a message names is this player's to draw as their own: theirs, or (a
+ * back-line bettor without a seat) the seat their hand follows, once in the round.
+ */
+const isMine = (s, player) => isMe(s, player) || (s.inRound && player === followedPlayer(s));
+
 /** An `offer` message's fields (or a snapshot's `offer`) as the state keeps them. */
 function offerOf(msg, prev) {
   const { type: _type, ...offer } = msg;
@@ -274,6 +280,17 @@ function onSnapshot(s, msg, fx) {
     n = { ...n, banner: n.banner ?? voidedBanner(n, last) };
   }
   fx.push({ type: 'snapshot', snapshot: msg });
+  return n;
+}
+
+/**
+ * A decision of the seat a back-line bettor's hand follows: theirs too (its Play is
+ * the same multiple of their own Ante), but not their own choice nor their timer.
+ */
+function followDecision(s, msg) {
+  const n = { ...s, decisions: [...s.decisions, (msg.auto ? 'auto:' : '') + msg.action] };
+  const multiple = /^play_(\d+)x$/.exec(msg.action ?? '');
+  if (multiple && s.roundBets) n.roundBets = { ...s.roundBets, play: Number(multiple[1]) * num(s.roundBets.ante) };
   return n;
 }
 
@@ -413,7 +430,7 @@ const HANDLERS = {
   },
 
   hole_cards_dealt(s, msg) {
-    return isMe(s, msg.player) ? { ...s, cards: msg.cards } : s;
+    return isMine(s, msg.player) ? { ...s, cards: msg.cards } : s;
   },
 
   decision_required(s0, msg, fx) {
@@ -428,7 +445,7 @@ const HANDLERS = {
   },
 
   decision(s, msg) {
-    if (!isMe(s, msg.player)) return s;
+    if (!isMe(s, msg.player)) return isMine(s, msg.player) ? followDecision(s, msg) : s;
     const n = { ...s, decision: null, decisions: [...s.decisions, (msg.auto ? 'auto:' : '') + msg.action] };
     if (msg.auto) n.autoNotice = msg.action === 'fold' ? 'auto_fold' : 'auto_check';
     else n.confirmed = { street: msg.street ?? s.phase, action: msg.action };
@@ -454,13 +471,13 @@ const HANDLERS = {
   },
 
   hand_shown(s, msg) {
-    if (!isMe(s, msg.player)) return s;
+    if (!isMine(s, msg.player)) return s;
     const { type: _type, ...mine } = msg;
     return { ...s, mine };
   },
 
   hand_folded(s, msg) {
-    return isMe(s, msg.player) ? { ...s, mine: { folded: true } } : s;
+    return isMine(s, msg.player) ? { ...s, mine: { folded: true } } : s;
   },
 
   settlement(s, msg, fx) {
@@ -576,6 +593,24 @@ export function backLine(s) {
   return line && line.behind === s.behind ? line : { behind: s.behind, bets: { ...ZERO_BETS }, total_bet: 0, can_undo: false, can_double: false, can_repeat: Boolean(line) };
 }
 
+/**
+ * A back-line bettor without a seat at a card room: the player id (a string) of the
+ * seat their bets are behind (their `state`'s `behind`, else the seat picked on this
+ * page; its player from the seats taken), whose hole cards, decisions and showdown
+ * are their hand's; null otherwise.
+ */
+export function followedPlayer(s) {
+  const seat = followedSeat(s);
+  const row = seat ? (s.seatList ?? []).find((r) => num(r.seat) === seat) : null;
+  return row ? String(row.player_id) : null;
+}
+
+/** The seat number a back-line bettor without a seat bets behind (see followedPlayer), or null. */
+export function followedSeat(s) {
+  if (!s.cardRoom || s.player?.seat) return null;
+  return num(s.own?.behind ?? s.behind) || null;
+}
+
 /** The balance to show (available to bet), or null before the server said. */
 export function balance(s) {
   return s.own ? num(s.own.balance) : null;
@@ -629,9 +664,11 @@ export function others(s) {
   const me = String(s.player?.id);
   const mine = (all.listed ?? []).filter((p) => String(p.id) === me);
   const sum = (b) => num(b?.ante) + num(b?.blind) + num(b?.trips) + num(b?.bad_beat);
-  // Each hand: its listed row's total, else its bets from this player's own state.
-  const seatRow = mine.find((p) => p.behind == null);
-  const lineRow = mine.find((p) => p.behind != null);
+  // Each hand: its listed row's total, else its bets from this player's own state. A
+  // card-room player without a seat has one hand, listed with `behind` (the seat it is behind).
+  const seatless = s.cardRoom && !s.player?.seat;
+  const seatRow = mine.find((p) => seatless || p.behind == null);
+  const lineRow = seatless ? null : mine.find((p) => p.behind != null);
   const line = s.own?.back_line;
   const own = (seatRow ? num(seatRow.total) : sum(s.own?.bets)) + (lineRow ? num(lineRow.total) : line ? sum(line.bets) : 0);
   const betting = mine.length > 0 || own > 0;

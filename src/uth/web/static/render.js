@@ -24,6 +24,7 @@ import {
   canSit,
   chipEnabled,
   chips,
+  followedSeat,
   isPlayerDealer,
   limit,
   num,
@@ -186,7 +187,9 @@ function renderCards(s) {
   }
 
   // The player's hand: own hole cards, or the one shared hand of a live table.
-  $('player-label').textContent = t(s.sharedHand ? 'table.player_hand_shared' : 'table.your_hand');
+  // A back-line bettor without a seat: their hand is the seat's they bet behind.
+  const behindSeat = s.inRound ? followedSeat(s) : null;
+  $('player-label').textContent = s.sharedHand ? t('table.player_hand_shared') : behindSeat ? t('table.hand_behind', { n: behindSeat }) : t('table.your_hand');
   const pc = $('player-cards');
   pc.replaceChildren();
   if (s.cards.length) {
