@@ -79,6 +79,9 @@ def test_california_round_in_three_browsers(
     for p in (bob, cy):
         p.expect(p.loc("#cr-offer-text")).to_have_text("The bank is offered to Ann (seat 1).")
         p.expect(p.loc("#offer-form")).to_be_hidden()
+    for p in (ann, bob, cy):  # the light: the offer, with its countdown (not "Next round")
+        p.expect(p.loc("#light-status")).to_have_text("The bank is offered")
+        p.expect(p.loc("#light-count")).to_have_text(re.compile(r"^1[0-5]s$"))
     ann.page.fill("#offer-bank", "100")
     _shoot(ann, shots / "california-offer.png")
     ann.loc("#btn-accept").click()

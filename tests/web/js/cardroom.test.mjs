@@ -133,11 +133,14 @@ describe('a card-room table', () => {
     assert.equal(s.settlement.net, -20);
   });
 
-  it('offer to another player: everyone sees it, no form', () => {
+  it('offer to another player: everyone sees it, no form; the light says so, with its countdown', () => {
     const s0 = after(SNAP_PAUSE);
     const s = reduce(s0, OFFER_ANN);
     assert.deepEqual(s, {
       ...s0,
+      phase: 'offer',
+      light: 'red',
+      deadline: ms(T10),
       gameNumber: null,
       offer: { player_id: 1, name: 'ann', seat: 1, deadline: ms(T10), min_bank: 100, max_bank: 5000, to_you: false, answered: false },
       effects: [],
@@ -151,6 +154,7 @@ describe('a card-room table', () => {
     const s = reduce(s0, OFFER_BOB);
     assert.deepEqual(s, {
       ...s0,
+      deadline: ms(T20), // Bob's own time to answer
       offer: { player_id: 2, name: 'bob', seat: 3, deadline: ms(T20), min_bank: 100, max_bank: 5000, to_you: true, answered: false },
       declined: ['ann'],
       effects: [],
@@ -186,11 +190,12 @@ describe('a card-room table', () => {
     assert.deepEqual(offerForm(s), { min: 100, max: 5000 });
   });
 
-  it('banker: who banks, the bank, who declined; the offer ends', () => {
+  it('banker: who banks, the bank, who declined; the offer ends, and its countdown', () => {
     const s0 = after(SNAP_PAUSE, OFFER_ANN, OFFER_BOB);
     const s = reduce(s0, { type: 'banker', player_id: 2, name: 'bob', seat: 3, bank: 400, declined: ['ann'] });
     assert.deepEqual(s, {
       ...s0,
+      deadline: null,
       offer: null,
       playerDealer: { player_id: 2, name: 'bob', seat: 3, bank: 400, bank_left: 400 },
       declined: ['ann'],
@@ -209,13 +214,16 @@ describe('a card-room table', () => {
     assert.equal(canBet(other), true);
   });
 
-  it('no_banker: no round, the code kept for the words; a new offer clears it', () => {
+  it('no_banker: no round, the code kept for the words, the table paused; a new offer clears it', () => {
     const s0 = after(SNAP_PAUSE, OFFER_ANN, OFFER_BOB);
+    assert.equal(s0.phase, 'offer');
     const s = reduce(s0, { type: 'no_banker', code: 'all_declined', message: 'nobody accepted the bank' });
-    assert.deepEqual(s, { ...s0, offer: null, playerDealer: null, noBanker: 'all_declined', effects: [] });
+    assert.deepEqual(s, { ...s0, phase: 'pause', deadline: null, offer: null, playerDealer: null, noBanker: 'all_declined', effects: [] });
     const again = reduce(s, OFFER_ANN);
     assert.deepEqual(again, {
       ...s,
+      phase: 'offer',
+      deadline: ms(T10),
       offer: { player_id: 1, name: 'ann', seat: 1, deadline: ms(T10), min_bank: 100, max_bank: 5000, to_you: false, answered: false },
       noBanker: null,
       declined: [],

@@ -345,9 +345,12 @@ const HANDLERS = {
     // The one asked before and not taking it: declined (the `banker` message gives the full list).
     const declined = s.offer ? [...s.declined, s.offer.name] : [];
     // A new round's offer: the last round's number and cards leave the header and
-    // the felt (its result stays in the results area until betting opens).
+    // the felt (its result stays in the results area until betting opens). The light
+    // says the bank is offered, with the offer's countdown (as a snapshot's phase `offer`).
     return {
-      ...s,
+      ...withClock(s, msg),
+      phase: 'offer',
+      light: 'red',
       offer: offerOf(msg, null),
       playerDealer: null,
       declined,
@@ -363,7 +366,14 @@ const HANDLERS = {
   /** The position is taken: the round's player-dealer and bank. */
   banker(s, msg) {
     const { player_id, name, seat, bank } = msg;
-    return { ...s, offer: null, noBanker: null, playerDealer: { player_id, name, seat, bank, bank_left: bank }, declined: [...(msg.declined ?? [])] };
+    return {
+      ...s,
+      deadline: null, // the offer's countdown is over: betting opens next
+      offer: null,
+      noBanker: null,
+      playerDealer: { player_id, name, seat, bank, bank_left: bank },
+      declined: [...(msg.declined ?? [])],
+    };
   },
 
   /** Who sits where: a seat was taken or freed. */
@@ -379,7 +389,8 @@ const HANDLERS = {
 
   /** Nobody banks: no round is dealt (`code` says why). */
   no_banker(s, msg) {
-    return { ...s, offer: null, playerDealer: null, noBanker: msg.code, turn: null };
+    // No round: the table pauses until the next offer (the `pause` message gives its time).
+    return { ...s, phase: 'pause', deadline: null, offer: null, playerDealer: null, noBanker: msg.code, turn: null };
   },
 
   trainer_advice(s, msg) {

@@ -80,9 +80,9 @@ export function renderTimers(view) {
   if (view.conn) $('conn-lost-retry').textContent = retryText(view.conn);
   const left = secondsLeft(view, s.deadline);
   const count = $('light-count');
-  // The light's count while betting is open and during the pause; never "0s" (a
-  // closed window has no time left to show).
-  const running = (s.phase === 'betting' && s.light !== 'red') || s.phase === 'pause';
+  // The light's count while betting is open, during the pause and (card rooms) the
+  // offer of the bank; never "0s" (a closed window has no time left to show).
+  const running = (s.phase === 'betting' && s.light !== 'red') || s.phase === 'pause' || s.phase === 'offer';
   const n = left === null ? 0 : Math.ceil(left);
   count.textContent = running && n > 0 ? t('timer.seconds', { n }) : '';
   const dc = $('decision-count');
