@@ -5,14 +5,14 @@ loop in :mod:`uth.engine.table.machine` share).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from uth.engine.round import Phase, Round
-from uth.engine.table.effects import Debit, Effect
+from uth.engine.table.effects import Call, Debit, Effect
 from uth.engine.table.policy import Banking, Coach, DecisionOrder, Funds, PlayerDealerBank
 from uth.engine.table.seats import GameNumbers, Seat
 from uth.rules import RuleSet
@@ -94,3 +94,28 @@ class TableState:
     _woken: bool
     _handlers: dict[type[Any], Callable[[Seat, Any], dict[str, Any] | None]]
     _room: PlayerDealerBank | None
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """The round loop waits until ``until`` (None: no time) or a command wakes it."""
+
+    until: datetime | None
+    wakeable: bool
+
+
+_T = TypeVar("_T")
+#: What the round loop yields: a wait, or a call for the host to run.
+Step = Wait | Call
+#: The round loop and its parts: generators of :data:`Step`, resumed by the driver
+#: (:class:`~uth.engine.table.TableMachine`) with the call's result.
+Loop = Generator[Step, Any, _T]
+
+
+class RoundCancelledError(Exception):
+    """A paused round was cancelled by the operator (void and refund)."""
+
+    def __init__(self, reason: str, actor: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.actor = actor

@@ -2,27 +2,29 @@
 RULES.md, "Who banks", "A round", "Order of decisions"): seats taken with ``sit``,
 the answer to the offer of the player-dealer position, back-line bets, and the
 ``player_dealer`` / ``turn`` fields of the state (docs/protocol.md, "Card-room
-tables"). The offer itself is a step of the round loop
-(:mod:`uth.engine.table.machine`); the rotation and the decks are the
+tables"), and the offer of the position before each round (``_offer``, a step the
+round loop of :mod:`uth.engine.table.machine` runs) and its end after the round;
+the rotation and the decks are the
 :class:`~uth.engine.table.policy.PlayerDealerBank`'s.
 """
 
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
 from uth.engine import events as ev
-from uth.engine.banking import Offered
+from uth.engine.banking import Banker, Offered
 from uth.engine.round import Phase, Round
 from uth.engine.settlement import HandResult, WagerResult
-from uth.engine.table.base import STREETS
+from uth.engine.table.base import STREETS, Loop, Wait
 from uth.engine.table.commands import AnswerOffer, CommandError, PlaceBet, Sit
 from uth.engine.table.handlers import TableCommands
 from uth.engine.table.policy import PlayerDealer
 from uth.engine.table.seats import Seat, account_of
 from uth.errors import IllegalActionError, UthError
-from uth.money import money_json, parse_amount
+from uth.money import ZERO, money_json, parse_amount
 
 
 class CardRoom(TableCommands):
@@ -364,6 +366,101 @@ class CardRoom(TableCommands):
             "net": money_json(net),
             "balance": money_json(self.funds.available(room.banker.player_id)),
         }
+
+    # ----------------------------------------------------------------- rotation
+    def _offer(self) -> Loop[bool]:
+        """Card rooms: offer the player-dealer position clockwise, each player until
+        a deadline (no answer: declined); the backer, when every player declined,
+        banks the rule set's largest bank (its smallest without a largest) within
+        its balance. Returns whether somebody banks this round; says who
+        (``banker``) or why nobody does (``no_banker``). RULES.md, "Who banks".
+        """
+        room = self._room
+        assert room is not None
+        self.phase = "offer"
+        self.light = "red"
+        limits = self.rules.bank
+        assert limits is not None
+        state = room.rotation.open_offer()
+        while isinstance(state, Offered):
+            pid = int(state.player)
+            bank: Decimal | None = None
+            self._offered = state
+            if room.backer is not None and state.seat is None:
+                self.deadline = self.now  # the backer answers at once
+                for other in self.seats:
+                    self._send(other, self._offer_message(state, other))
+                available = self.funds.available(pid)
+                wanted = limits.max if limits.max is not None else limits.min
+                bank = min(wanted, available)
+                if room.rotation.can_answer(state.player, bank, balance=available):
+                    self.funds.reserve(pid, bank, field="bank")
+                    room.reserved = bank
+                else:
+                    bank = None
+            elif pid in self.seats and self.seats[pid].connections > 0:
+                self.deadline = self.now + timedelta(seconds=room.offer_seconds)
+                self._offer_to, self._offer_reply = pid, None
+                for other in self.seats:
+                    self._send(other, self._offer_message(state, other))
+                while self._offer_reply is None and pid in self.seats:
+                    self._woken = False
+                    yield Wait(self.deadline, True)
+                    if self.now >= self.deadline:
+                        break
+                reply, self._offer_to, self._offer_reply = self._offer_reply, None, None
+                bank = None if reply is None else reply[0]
+            balance = self.funds.available(pid) + (bank or ZERO)
+            state = room.rotation.answer(state.player, bank, balance=balance)
+        self._offered = None
+        self.deadline = None
+        names = {str(s.player_id): s.name for s in self.seats.values()}
+        if room.backer is not None:
+            names[str(room.backer[0])] = room.backer[1]
+        room.steps = state.steps
+        declined = [
+            names.get(st.player, st.player) for st in state.steps if st.outcome != "accepted"
+        ]
+        if not isinstance(state, Banker):
+            code = str(state.reason)
+            why = {
+                "all_declined": "Nobody accepted the bank: no round is dealt.",
+                "no_players": "Nobody is seated to bank: no round is dealt.",
+            }[code]
+            self._broadcast({"type": "no_banker", "code": code, "message": why})
+            return False
+        pid = int(state.player)
+        room.banker = PlayerDealer(
+            pid, names.get(state.player, state.player), state.seat, state.bank
+        )
+        self._broadcast(
+            {
+                "type": "banker",
+                "player_id": pid,
+                "name": room.banker.name,
+                "seat": state.seat,
+                "bank": money_json(state.bank),
+                "declined": declined,
+            }
+        )
+        self._room_state_to_all()
+        return True
+
+    def _end_room_round(self) -> None:
+        """Card rooms, after a round (or a betting window nobody bet in): give back a
+        bank still reserved, collect the deck, and end the rotation's round (it counts
+        to the banker's streak only when dealt and settled).
+        """
+        room = self._room
+        if room is None or room.banker is None:
+            return
+        if room.reserved:
+            self.funds.release(room.banker.player_id, room.reserved)
+            room.reserved = ZERO
+        if room.decks.in_play is not None:
+            room.decks.collect()
+        room.rotation.end_round(dealt=settled(self.round) and not self._round_voided)
+        room.banker = None
 
 
 def settled(rnd: Round | None) -> bool:

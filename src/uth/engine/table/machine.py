@@ -19,11 +19,14 @@ time ``now``:
 - :meth:`take`: the messages to send (:class:`~uth.engine.table.effects.Send`) and
   advice to start, in order; :meth:`publish` after a command's reply is sent.
 
-The round loop (this module) is written as a generator: it yields a :class:`_Wait`
+The round loop (this module) is written as a generator: it yields a :class:`Wait`
 (until a time or a wake-up by a command) or a call, and the driver resumes it; that
 frame is the machine's control state. Its data is :class:`~uth.engine.table.base.TableState`;
 the players' commands and membership are :mod:`uth.engine.table.handlers`, the
-messages it sends :mod:`uth.engine.table.messages`.
+messages it sends :mod:`uth.engine.table.messages`, the card room's commands and
+the offer of the bank :mod:`uth.engine.table.cardroom`, and the malfunction pause,
+the operator's resume and void and the recovery of a failed round
+:mod:`uth.engine.table.faults`.
 
 What a player is sent is filtered per player: their own hole cards, decisions and
 results; the board and the dealer's hand when turned; the dealer's hole cards and
@@ -33,24 +36,21 @@ the deck order never before the showdown (the deck is stored only once settled).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Generator
-from dataclasses import dataclass, replace
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from typing import Any, TypeVar
+from typing import Any
 
 from uth.cards import PreparedDeck
-from uth.engine.banking import Banker, Offered
-from uth.engine.history import RoundRecord as HistoryRecord
-from uth.engine.history import record_of
-from uth.engine.round import Phase, Round
+from uth.engine.round import Round
 from uth.engine.table.base import (
     REQUEST_IDS_PER_ROUND,
-    STREET_NAMES,
     STREETS,
+    Loop,
+    RoundCancelledError,
     TableSettings,
+    Wait,
 )
-from uth.engine.table.cardroom import CardRoom, settled
 from uth.engine.table.commands import (
     AnswerOffer,
     Decide,
@@ -65,7 +65,6 @@ from uth.engine.table.commands import (
 )
 from uth.engine.table.effects import (
     Advise,
-    Audit,
     Call,
     Debit,
     DebitWagers,
@@ -77,8 +76,8 @@ from uth.engine.table.effects import (
     RoundRecord,
     SettleRound,
     Shuffle,
-    VoidRound,
 )
+from uth.engine.table.faults import TableFaults
 from uth.engine.table.policy import (
     AllAtOnce,
     Banking,
@@ -88,7 +87,6 @@ from uth.engine.table.policy import (
     HouseBank,
     InTurn,
     NoCoach,
-    PlayerDealer,
     PlayerDealerBank,
     second_hand_credits,
 )
@@ -99,33 +97,9 @@ from uth.money import ZERO, money_json
 from uth.rules import RuleSet
 
 log = logging.getLogger("uth.table")
-_T = TypeVar("_T")
-
-_PAUSED_MESSAGE = "The round is paused: the issue is being investigated."
 
 
-@dataclass(frozen=True, slots=True)
-class _Wait:
-    """The loop waits until ``until`` (None: no time) or a command wakes it."""
-
-    until: datetime | None
-    wakeable: bool
-
-
-_Step = _Wait | Call
-_Loop = Generator[_Step, Any, _T]
-
-
-class RoundCancelledError(Exception):
-    """A paused round was cancelled by the operator (void and refund)."""
-
-    def __init__(self, reason: str, actor: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.actor = actor
-
-
-class TableMachine(CardRoom):
+class TableMachine(TableFaults):
     """One table: seats, bets, the round in play and its timers.
 
     Args:
@@ -219,9 +193,9 @@ class TableMachine(CardRoom):
         }
         # The driver: the loop, what it waits on, and whether a command woke it.
         self._woken = False
-        self._waiting: _Wait | None = None
+        self._waiting: Wait | None = None
         self.call: Call | None = None
-        self._loop: _Loop[None] = self._run()
+        self._loop: Loop[None] = self._run()
         self._step(None, None)
 
     @property
@@ -263,7 +237,7 @@ class TableMachine(CardRoom):
         self.call = None
         self._step(None, error)
 
-    def _due(self, wait: _Wait) -> bool:
+    def _due(self, wait: Wait) -> bool:
         return (wait.until is not None and self.now >= wait.until) or (
             wait.wakeable and self._woken
         )
@@ -272,7 +246,7 @@ class TableMachine(CardRoom):
         while True:
             item = self._loop.throw(error) if error is not None else self._loop.send(value)
             value, error = None, None
-            if isinstance(item, _Wait):
+            if isinstance(item, Wait):
                 if self._due(item):
                     continue
                 self._waiting = item
@@ -280,7 +254,7 @@ class TableMachine(CardRoom):
             self.call = item
             return
 
-    def _run(self) -> _Loop[None]:
+    def _run(self) -> Loop[None]:
         """Rounds for ever: a betting window, then a round if anybody bet.
 
         A round that fails (storage unreachable, a bug) is voided and its wagers
@@ -308,108 +282,14 @@ class TableMachine(CardRoom):
                 self._end_room_round()
                 yield from self._pause_after_round()
 
-    def _pause_after_round(self) -> _Loop[None]:
+    def _pause_after_round(self) -> Loop[None]:
         self._forget_departed()
         self.phase = "pause"
         self.deadline = self.now + timedelta(seconds=self.settings.pause_seconds)
         self._broadcast({"type": "pause", **self._timer()})
-        yield _Wait(self.deadline, False)
+        yield Wait(self.deadline, False)
 
-    def _offer(self) -> _Loop[bool]:
-        """Card rooms: offer the player-dealer position clockwise, each player until
-        a deadline (no answer: declined); the backer, when every player declined,
-        banks the rule set's largest bank (its smallest without a largest) within
-        its balance. Returns whether somebody banks this round; says who
-        (``banker``) or why nobody does (``no_banker``). RULES.md, "Who banks".
-        """
-        room = self._room
-        assert room is not None
-        self.phase = "offer"
-        self.light = "red"
-        limits = self.rules.bank
-        assert limits is not None
-        state = room.rotation.open_offer()
-        while isinstance(state, Offered):
-            pid = int(state.player)
-            bank: Decimal | None = None
-            self._offered = state
-            if room.backer is not None and state.seat is None:
-                self.deadline = self.now  # the backer answers at once
-                for other in self.seats:
-                    self._send(other, self._offer_message(state, other))
-                available = self.funds.available(pid)
-                wanted = limits.max if limits.max is not None else limits.min
-                bank = min(wanted, available)
-                if room.rotation.can_answer(state.player, bank, balance=available):
-                    self.funds.reserve(pid, bank, field="bank")
-                    room.reserved = bank
-                else:
-                    bank = None
-            elif pid in self.seats and self.seats[pid].connections > 0:
-                self.deadline = self.now + timedelta(seconds=room.offer_seconds)
-                self._offer_to, self._offer_reply = pid, None
-                for other in self.seats:
-                    self._send(other, self._offer_message(state, other))
-                while self._offer_reply is None and pid in self.seats:
-                    self._woken = False
-                    yield _Wait(self.deadline, True)
-                    if self.now >= self.deadline:
-                        break
-                reply, self._offer_to, self._offer_reply = self._offer_reply, None, None
-                bank = None if reply is None else reply[0]
-            balance = self.funds.available(pid) + (bank or ZERO)
-            state = room.rotation.answer(state.player, bank, balance=balance)
-        self._offered = None
-        self.deadline = None
-        names = {str(s.player_id): s.name for s in self.seats.values()}
-        if room.backer is not None:
-            names[str(room.backer[0])] = room.backer[1]
-        room.steps = state.steps
-        declined = [
-            names.get(st.player, st.player) for st in state.steps if st.outcome != "accepted"
-        ]
-        if not isinstance(state, Banker):
-            code = str(state.reason)
-            why = {
-                "all_declined": "Nobody accepted the bank: no round is dealt.",
-                "no_players": "Nobody is seated to bank: no round is dealt.",
-            }[code]
-            self._broadcast({"type": "no_banker", "code": code, "message": why})
-            return False
-        pid = int(state.player)
-        room.banker = PlayerDealer(
-            pid, names.get(state.player, state.player), state.seat, state.bank
-        )
-        self._broadcast(
-            {
-                "type": "banker",
-                "player_id": pid,
-                "name": room.banker.name,
-                "seat": state.seat,
-                "bank": money_json(state.bank),
-                "declined": declined,
-            }
-        )
-        self._room_state_to_all()
-        return True
-
-    def _end_room_round(self) -> None:
-        """Card rooms, after a round (or a betting window nobody bet in): give back a
-        bank still reserved, collect the deck, and end the rotation's round (it counts
-        to the banker's streak only when dealt and settled).
-        """
-        room = self._room
-        if room is None or room.banker is None:
-            return
-        if room.reserved:
-            self.funds.release(room.banker.player_id, room.reserved)
-            room.reserved = ZERO
-        if room.decks.in_play is not None:
-            room.decks.collect()
-        room.rotation.end_round(dealt=settled(self.round) and not self._round_voided)
-        room.banker = None
-
-    def _betting_window(self) -> _Loop[None]:
+    def _betting_window(self) -> Loop[None]:
         now = self.now
         self.round = None
         self.round_id = None
@@ -442,10 +322,10 @@ class TableMachine(CardRoom):
         self.phase = "closed"
         self._broadcast({"type": "light", "light": "red", **self._timer()})
 
-    def _wait_with_bets(self, until: datetime) -> _Loop[None]:
+    def _wait_with_bets(self, until: datetime) -> Loop[None]:
         """Wait, telling everyone about bet changes at most once a second."""
         while self.now < until:
-            yield _Wait(min(until, self.now + timedelta(seconds=1)), False)
+            yield Wait(min(until, self.now + timedelta(seconds=1)), False)
             self._send_bets()
         self._send_bets()
 
@@ -455,7 +335,7 @@ class TableMachine(CardRoom):
         self._bets_dirty = False
         self._broadcast({"type": "table_bets", **self.table_bets()})
 
-    def _play_round(self) -> _Loop[None]:
+    def _play_round(self) -> Loop[None]:
         """Open, deal, play and settle one round; a round the operator cancels
         while paused is voided and refunded (004, malfunction).
         """
@@ -464,7 +344,7 @@ class TableMachine(CardRoom):
         except RoundCancelledError as exc:
             yield from self._void_round(exc.reason, exc.actor)
 
-    def _open_and_play(self) -> _Loop[None]:
+    def _open_and_play(self) -> Loop[None]:
         assert self.game_number is not None
         # Who plays: the engine's round, in its betting phase, takes each seat's
         # bets (limits, seats); bets it refuses are declined. It receives the deck
@@ -592,7 +472,7 @@ class TableMachine(CardRoom):
             at=self.now,
         )
 
-    def _open_round(self) -> _Loop[int]:
+    def _open_round(self) -> Loop[int]:
         """Record the round in storage. A game number already there (the server
         restarted within the same second) is replaced by the next free one.
         """
@@ -612,7 +492,7 @@ class TableMachine(CardRoom):
                 log.warning("game number %s is taken; using %s", taken, self.game_number)
         raise UthError(f"game_number: no free game number at {self.game_number}")
 
-    def _shuffled_deck(self) -> _Loop[PreparedDeck]:
+    def _shuffled_deck(self) -> Loop[PreparedDeck]:
         """The round's deck, shuffled and checked by the host (52 distinct cards, at
         every shuffle). A deck that fails pauses the round (004, malfunction) until
         the operator resumes it (a new shuffle, checked again) or cancels it.
@@ -634,7 +514,7 @@ class TableMachine(CardRoom):
                 self._pause(f"deck integrity check failed: {exc}", "system")
                 yield from self._hold(None)
 
-    def _store(self, call: Call) -> _Loop[Any]:
+    def _store(self, call: Call) -> Loop[Any]:
         """A storage call of the round in play. A storage error (anything but the
         store's own answers, :class:`~uth.errors.UthError`) pauses the round; when
         the operator resumes it the call is made again.
@@ -650,93 +530,6 @@ class TableMachine(CardRoom):
                 )
                 self._pause(f"storage error: {type(exc).__name__}", "system")
                 yield from self._hold(None)
-
-    def _pause(self, reason: str, actor: str) -> None:
-        """Pause the round in play: timers stop and everyone is told the issue is
-        being investigated (004, malfunction).
-        """
-        if self.paused is not None:
-            return
-        self.paused = {"reason": reason, "since": self.now.isoformat()}
-        self._paused_by = actor
-        self._resume_requested = False
-        self.deadline = None
-        self._broadcast(
-            {
-                "type": "round_paused",
-                "game_number": self.game_number,
-                "reason": reason,
-                "message": _PAUSED_MESSAGE,
-            }
-        )
-        self._wake()
-
-    def _hold(self, seconds: float | None) -> _Loop[None]:
-        """Wait while the round is paused. Returns when the operator resumes it
-        (the timer restarts with ``seconds``, or none); raises
-        :class:`RoundCancelledError` when the operator voids it.
-        """
-        assert self.paused is not None
-        yield from self._audit("pause_round", self._paused_by, self.paused["reason"])
-        while self._void_request is None and not self._resume_requested:
-            self._woken = False
-            yield _Wait(None, True)
-        if self._void_request is not None:
-            raise RoundCancelledError(*self._void_request)
-        self.paused = None
-        self._resume_requested = False
-        yield from self._audit("resume_round", "operator", "resumed by the operator")
-        now = self.now
-        self.deadline = None if seconds is None else now + timedelta(seconds=seconds)
-        self._street_opened = now
-        self._broadcast({"type": "round_resumed", "game_number": self.game_number, **self._timer()})
-
-    def _audit(self, action: str, actor: str, reason: str) -> _Loop[None]:
-        try:
-            yield Audit(actor, action, reason, {"game_number": self.game_number}, self.now)
-        except Exception:
-            log.exception("table %s: audit line %s not written", self.settings.id, action)
-
-    def request_pause(self, game_number: str, reason: str, actor: str) -> str | None:
-        """Pause this table's round in play (operator). Returns ``"paused"``, or
-        None when the round is not in play at this table.
-        """
-        if game_number != self.game_number or not self._voidable:
-            return None
-        self._pause(reason, actor)
-        return "paused"
-
-    def request_resume(self, game_number: str) -> str | None:
-        """Resume this table's paused round (operator). Returns ``"resumed"``,
-        ``"not_paused"``, or None when the round is not in play at this table.
-        """
-        if game_number != self.game_number or not (self._voidable or self.paused):
-            return None
-        if self.paused is None:
-            return "not_paused"
-        self._resume_requested = True
-        self._wake()
-        return "resumed"
-
-    def request_void(self, game_number: str, reason: str, actor: str) -> str | None:
-        """Void this table's round in play (operator, malfunction).
-
-        Returns:
-            ``"voiding"``: the round ``game_number`` is this table's and is being
-            voided (its wagers, Play included, are refunded); ``"settling"``: it is
-            this table's but its settlement is being written (too late to void);
-            None: it is not in play at this table.
-        """
-        if game_number != self.game_number:
-            return None
-        if self._voidable or self.paused is not None:
-            if self._void_request is None:
-                self._void_request = (reason, actor)
-            self._wake()
-            return "voiding"
-        if self.round is not None and self.phase in STREET_NAMES:
-            return "settling"
-        return None
 
     def _decline(self, seat: Seat, code: str, reason: str, field: str | None = None) -> None:
         self.funds.release(seat.player_id, seat.staked + seat.play_hold)
@@ -771,7 +564,7 @@ class TableMachine(CardRoom):
         if spots:
             self._effects.append(Advise(self.game_number, tuple(spots)))
 
-    def _street(self, rnd: Round) -> _Loop[None]:
+    def _street(self, rnd: Round) -> Loop[None]:
         """One street: decision windows as the decision order opens them, each with
         its timer; whoever has not decided when a window's time is up is decided
         by the timer (AUTO CHECKED, or AUTO FOLDED at the river).
@@ -786,7 +579,7 @@ class TableMachine(CardRoom):
                 return
             yield from self._window(rnd, asked)
 
-    def _window(self, rnd: Round, asked: tuple[str, ...]) -> _Loop[None]:
+    def _window(self, rnd: Round, asked: tuple[str, ...]) -> Loop[None]:
         """One decision window for ``asked``: open until each has decided, the
         time is up, or the round is being voided.
         """
@@ -813,7 +606,7 @@ class TableMachine(CardRoom):
                 self._ask(rnd, open_hands())
                 continue
             assert self.deadline is not None
-            yield _Wait(self.deadline, True)
+            yield Wait(self.deadline, True)
             self._woken = False
             if self.paused is None and self.now >= self.deadline:
                 break
@@ -826,7 +619,7 @@ class TableMachine(CardRoom):
             self._after_decision(seat, events)
         self.publish()
 
-    def _flush_debits(self) -> _Loop[None]:
+    def _flush_debits(self) -> Loop[None]:
         if not self._pending_debits or self.round_id is None:
             return
         debits, self._pending_debits = self._pending_debits, []
@@ -839,7 +632,7 @@ class TableMachine(CardRoom):
         for pid, balance in balances.items():
             self.funds.set_balance(pid, balance)
 
-    def _settle(self, rnd: Round) -> _Loop[None]:
+    def _settle(self, rnd: Round) -> Loop[None]:
         result = rnd.settlement
         assert result is not None and self.round_id is not None
         players = []
@@ -929,111 +722,6 @@ class TableMachine(CardRoom):
             if second_hand(hr.id) is None and int(hr.id) in self.seats
         )
         yield Review(self.game_number, present)
-
-    def _end_round_events(self, reason: str) -> None:
-        """Void the engine's round (if still open) and mark every event as sent: the
-        ``round_voided`` message replaces them, and the showdown is never sent.
-        """
-        rnd = self.round
-        if rnd is None:
-            return
-        if rnd.can_void():
-            rnd.void(reason, at=self.now)
-        self._published = len(rnd.events)
-
-    def _void_round(self, reason: str, actor: str) -> _Loop[None]:
-        self._end_round_events(reason)
-        self._pending_debits.clear()
-        for seat in self._all_hands():
-            # Bets voided before they were debited, Play not yet debited or held.
-            self._release_all(seat)
-        if self.round_id is not None:
-            balances = yield VoidRound(self.round_id, reason, actor, self.now, self._void_record())
-            for pid, balance in balances.items():
-                self.funds.set_balance(pid, balance)
-        self._announce_void(reason)
-
-    def _void_record(self) -> HistoryRecord | None:
-        """The record of the round being voided, kept for replay (issue 8: every
-        stored round replays); None when the engine's round was not opened. A round
-        the engine had already settled (a storage failure after the showdown, then
-        the operator's void or the recovery) keeps its settled record: it replays to
-        that result, and ``uth replay`` checks its ledger as a voided round's, every
-        debit refunded (``uth.server.replay``).
-        """
-        rnd = self.round
-        if rnd is None or rnd.phase not in (Phase.VOIDED, Phase.SETTLED):
-            return None
-        return self._history(rnd)
-
-    def _history(self, rnd: Round) -> HistoryRecord:
-        """The round's record (engine.history); at a card room with the player-dealer
-        and the offer of the position.
-        """
-        record = record_of(rnd)
-        room = self._room
-        if room is None or room.banker is None:
-            return record
-        return replace(record, player_dealer=str(room.banker.player_id), offers=room.steps)
-
-    def _announce_void(self, reason: str) -> None:
-        self._round_voided = True
-        self.paused = None
-        self.phase = "voided"
-        self.deadline = None
-        for seat in self.seats.values():
-            message = {
-                "type": "round_voided",
-                "game_number": self.game_number,
-                "reason": reason,
-                "balance": money_json(self.funds.available(seat.player_id)),
-            }
-            if self._dealt_in(seat.player_id):
-                self._last_result[seat.player_id] = message
-            self._send(seat.player_id, message)
-
-    def _recover_round(self, error: Exception) -> _Loop[None]:
-        """After a round failed: void it in storage (refunding what was debited),
-        release every reservation it held, reload the balances and tell the players.
-        A round that cannot be voided now stays open and is voided at the next start.
-        """
-        reason = "malfunction: the round could not be completed"
-        self._end_round_events(reason)
-        self._pending_debits.clear()
-        for seat in self._all_hands():
-            self._release_all(seat)
-        settled = False
-        if self.round_id is not None:
-            try:
-                kept = self._void_record()
-                yield VoidRound(
-                    self.round_id, f"{reason} ({type(error).__name__})", "system", self.now, kept
-                )
-            except UthError as exc:
-                if exc.code != "round_not_open":
-                    log.exception(
-                        "table %s: round %s not voided", self.settings.id, self.game_number
-                    )
-                else:
-                    # The settlement was stored before the failure: the round stands.
-                    settled = True
-                    log.warning(
-                        "table %s: round %s failed after it was settled",
-                        self.settings.id,
-                        self.game_number,
-                    )
-            except Exception:
-                log.exception("table %s: round %s not voided", self.settings.id, self.game_number)
-        backer = self._room.backer if self._room is not None else None
-        for pid in [*self.seats, *([backer[0]] if backer and backer[0] not in self.seats else [])]:
-            try:
-                balance = yield ReloadBalance(pid)
-            except Exception:
-                log.exception("table %s: balance of player %s not reloaded", self.settings.id, pid)
-                continue
-            self.funds.set_balance(pid, balance)
-        if not settled:
-            self._announce_void(reason)
 
     def _forget_departed(self) -> None:
         room = self._room
