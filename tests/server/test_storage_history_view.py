@@ -5,8 +5,12 @@ record, not the stored columns; only the detail replays (storage/seen.py).
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
+
+import pytest
+from sqlalchemy import text
 
 from uth.cards import parse_cards, stacked_deck
 from uth.engine import Round
@@ -127,3 +131,47 @@ def test_a_voided_round_detail_shows_the_decisions_and_no_card(store: SqlStore) 
     assert (amy.category, list(amy.best_five), amy.outcome) == (None, [], None)
     bob = store.round_detail(b, "G-1")
     assert (list(bob.hole), list(bob.decisions)) == ([], [])  # amy's decision is hers
+
+
+def test_a_record_that_no_longer_replays_falls_back_on_the_stored_columns(
+    store: SqlStore, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A kept record altered in the database (``uth replay`` reports it): the detail
+    is still served, its cards and decisions from the stored columns, and logged.
+    """
+    a = store.create_player("amy", "a", D("100"), T0).id
+    b = store.create_player("bob", "b", D("100"), T0).id
+    rid = store.open_round("t", "G-1", "casino", at(1))
+    store.debit(rid, [Debit(a, "ante", D("10")), Debit(a, "blind", D("10"))], at(1))
+    store.debit(rid, [Debit(b, "ante", D("10")), Debit(b, "blind", D("10"))], at(1))
+    rnd = dealt(a, b)
+    for action in ("check", "check", "fold"):
+        for pid in (a, b):
+            rnd.act(str(pid), action)
+    stored = RoundRecord(
+        settled_at=at(3),
+        deck=["2h"] * 52,
+        board=["2s", "3s", "4s", "5s", "6s"],
+        dealer=["7s", "8s"],
+        dealer_category="flush",
+        dealer_qualifies=False,
+        players=[columns(a), columns(b)],
+    )
+    round_books.settle_round(store, store, rid, stored, {}, kept=record_of(rnd))
+    with store.engine.begin() as conn:
+        conn.execute(
+            text("UPDATE rounds SET record = '{\"version\": 99}' WHERE id = :r"), {"r": rid}
+        )
+    replayed.cache_clear()
+    with caplog.at_level(logging.ERROR, logger="uth.storage"):
+        amy = store.round_detail(a, "G-1")
+    assert (list(amy.hole), list(amy.decisions), list(amy.board)) == (
+        ["2c", "2d"],
+        ["stored"],
+        ["2s", "3s", "4s", "5s", "6s"],
+    )
+    assert (amy.dealer_category, amy.outcome) == ("flush", "lose")
+    assert amy.wagers["ante"] == {"stake": D("10"), "result": "lose", "net": D("-10")}
+    assert [r.getMessage() for r in caplog.records] == [
+        "round G-1: its kept record does not replay (format: missing)"
+    ]

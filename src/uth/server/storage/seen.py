@@ -14,14 +14,18 @@ does not replay a large round again.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from functools import lru_cache
 
 from uth.engine import history
 from uth.engine.round import Round
 from uth.engine.views import seat_view
+from uth.errors import UthError
 from uth.server.storage.models import Round as RoundRow
 from uth.server.storage.models import RoundPlayer
+
+log = logging.getLogger("uth.storage")
 
 
 @lru_cache(maxsize=8)
@@ -40,14 +44,20 @@ def kept_round(row: RoundRow) -> Round | None:
     """The stored round ``row`` replayed from its kept record, or None where the
     detail falls back on the stored columns (:func:`from_columns`): a round without
     a record (still open, voided before a record was kept, or stored before
-    migration 0004), and a round voided after the engine settled it (a storage
+    migration 0004), a round voided after the engine settled it (a storage
     failure at settlement, then the operator's void or the recovery: its record is
     the settled round's, whose showdown no player was shown; the columns hold no
-    card of it).
+    card of it), and a record that no longer replays (altered in the database:
+    logged as an error, for ``uth replay`` to report; the player still sees the
+    round's wagers and balances).
     """
     if row.record is None:
         return None
-    rnd = replayed(row.record)
+    try:
+        rnd = replayed(row.record)
+    except UthError as exc:
+        log.error("round %s: its kept record does not replay (%s)", row.game_number, exc)
+        return None
     return rnd if str(rnd.phase) == row.status else None
 
 
