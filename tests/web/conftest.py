@@ -36,7 +36,12 @@ def _require_browser() -> None:
 def browser() -> Iterator[Any]:
     """One headless Chromium for the whole session."""
     _require_browser()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    # The assertions wait up to 10 s (Playwright's default is 5 s): the suite runs
+    # the browsers beside the other tests' workers on two cores, where a page that
+    # is right may take longer than 5 s to show it (the actions wait 8 s, below).
+    expect.set_options(timeout=10_000)
 
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
