@@ -377,9 +377,9 @@ const HANDLERS = {
     return { ...s, playerDealer: pd, bankStep: { seat: msg.seat ?? null, player_id: msg.player_id } };
   },
 
-  /** Nobody banks: no round is dealt (`code` says why). */
+  /** Nobody banks: no round is dealt (`code` says why; `declined`: everyone asked, the last one included). */
   no_banker(s, msg) {
-    return { ...s, offer: null, playerDealer: null, noBanker: msg.code, turn: null };
+    return { ...s, offer: null, playerDealer: null, noBanker: msg.code, turn: null, declined: [...(msg.declined ?? [])] };
   },
 
   trainer_advice(s, msg) {
