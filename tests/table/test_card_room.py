@@ -236,6 +236,7 @@ def test_nobody_banks_no_round_is_dealt() -> None:
             "type": "no_banker",
             "code": "all_declined",
             "message": "Nobody accepted the bank: no round is dealt.",
+            "declined": ["p1", "p2"],
         },
         {
             "type": "pause",

@@ -278,11 +278,14 @@ class BankerTaken(_Message):
 
 
 class NoBankerMessage(_Message):
-    """Card-room tables, everyone: nobody banks, so no round is dealt."""
+    """Card-room tables, everyone: nobody banks, so no round is dealt; ``declined``:
+    who declined or was passed over, in offer order (empty with ``no_players``).
+    """
 
     type: Literal["no_banker"]
     code: Literal["all_declined", "no_players"]
     message: str
+    declined: list[str]
 
 
 class Pause(_Timer):

@@ -217,8 +217,11 @@ describe('a card-room table', () => {
   it('no_banker: no round, the code kept for the words, the table paused; a new offer clears it', () => {
     const s0 = after(SNAP_PAUSE, OFFER_ANN, OFFER_BOB);
     assert.equal(s0.phase, 'offer');
-    const s = reduce(s0, { type: 'no_banker', code: 'all_declined', message: 'nobody accepted the bank' });
-    assert.deepEqual(s, { ...s0, phase: 'pause', deadline: null, offer: null, playerDealer: null, noBanker: 'all_declined', effects: [] });
+    assert.deepEqual(s0.declined, ['ann']);
+    const nobody = { type: 'no_banker', code: 'all_declined', message: 'nobody accepted the bank', declined: ['ann', 'bob'] };
+    const s = reduce(s0, nobody);
+    // Everyone asked is named, the last one too (no next offer says that bob declined).
+    assert.deepEqual(s, { ...s0, phase: 'pause', deadline: null, offer: null, playerDealer: null, noBanker: 'all_declined', declined: ['ann', 'bob'], effects: [] });
     const again = reduce(s, OFFER_ANN);
     assert.deepEqual(again, {
       ...s,

@@ -427,7 +427,9 @@ class CardRoom(TableCommands):
                 "all_declined": "Nobody accepted the bank: no round is dealt.",
                 "no_players": "Nobody is seated to bank: no round is dealt.",
             }[code]
-            self._broadcast({"type": "no_banker", "code": code, "message": why})
+            self._broadcast(
+                {"type": "no_banker", "code": code, "message": why, "declined": declined}
+            )
             return False
         pid = int(state.player)
         room.banker = PlayerDealer(

@@ -387,10 +387,10 @@ const HANDLERS = {
     return { ...s, playerDealer: pd, bankStep: { seat: msg.seat ?? null, player_id: msg.player_id } };
   },
 
-  /** Nobody banks: no round is dealt (`code` says why). */
+  /** Nobody banks: no round is dealt (`code` says why; `declined`: everyone asked, the last one included). */
   no_banker(s, msg) {
     // No round: the table pauses until the next offer (the `pause` message gives its time).
-    return { ...s, phase: 'pause', deadline: null, offer: null, playerDealer: null, noBanker: msg.code, turn: null };
+    return { ...s, phase: 'pause', deadline: null, offer: null, playerDealer: null, noBanker: msg.code, turn: null, declined: [...(msg.declined ?? [])] };
   },
 
   trainer_advice(s, msg) {
