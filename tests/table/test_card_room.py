@@ -226,9 +226,19 @@ def test_nobody_banks_no_round_is_dealt() -> None:
     h.join(1)  # watching, not seated: nobody to offer the position to
     h.advance(2)
     assert [m.get("code") for m in h.take(1)] == ["no_players", None]  # no_banker, pause
+    # A reload says so too: nobody seated, nobody declined.
+    assert {k: h.machine.snapshot(1)[k] for k in ("declined", "no_banker", "offer")} == {
+        "declined": [],
+        "no_banker": "no_players",
+        "offer": None,
+    }
     seated(h, {1: 1, 2: 2})
     h.take(1)
+    fields = ("declined", "no_banker")
+    assert {k: h.machine.snapshot(1)[k] for k in fields} == {"declined": [], "no_banker": None}
     h.send(1, AnswerOffer("o1", False))
+    # While the offer is open, a reload names who declined so far.
+    assert {k: h.machine.snapshot(2)[k] for k in fields} == {"declined": ["p1"], "no_banker": None}
     h.advance(5)  # player 2 does not answer in time: declined
     assert h.take(1)[-3:] == [
         offer(2, "p2", 2, 9, False),
@@ -246,6 +256,14 @@ def test_nobody_banks_no_round_is_dealt() -> None:
         },
     ]
     assert h.books.status == {} and bank.rotation.in_round is False
+    # Until the next offer a reload says nobody banks, and who declined.
+    assert {k: h.machine.snapshot(1)[k] for k in fields} == {
+        "declined": ["p1", "p2"],
+        "no_banker": "all_declined",
+    }
+    h.advance(2)  # the next offer starts afresh
+    assert h.machine.phase == "offer"
+    assert {k: h.machine.snapshot(1)[k] for k in fields} == {"declined": [], "no_banker": None}
 
 
 def test_the_backer_banks_when_every_player_declines() -> None:

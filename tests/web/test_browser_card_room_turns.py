@@ -213,6 +213,12 @@ def test_nobody_takes_the_bank_in_english_and_russian(new_player: Any, server: L
     for p in everyone.values():
         p.expect(p.loc("#player-cards .card[data-card]")).to_have_count(0)
         p.expect_balance("1,000")
+    # A reload says the same (the snapshot's no_banker and declined).
+    cy.page.reload()
+    cy.expect(cy.loc("#view-table")).to_have_attribute("data-connected", "true")
+    _expect_no_banker(
+        {"Cy": cy}, "Nobody took the bank: no round is dealt.", "Declined or passed over: Ann, Bob"
+    )
 
     # In Russian: the same, and no English word left on the page (names are data).
     for p in everyone.values():

@@ -375,4 +375,10 @@ class TableSnapshot(_Timer):
     turn: Turn | None = None
     seats: list[SeatTaken] | None = None
     offer: OfferFields | None = None
+    #: Card rooms: the names that declined or were passed over in the last offer
+    #: (so far while it is open), until the next offer starts.
+    declined: list[str] | None = None
+    #: Card rooms: why nobody took the bank at the last offer (None: somebody did,
+    #: or the offer is open), until the next offer starts.
+    no_banker: Literal["all_declined", "no_players"] | None = None
     last_back_line_result: Settlement | None = None

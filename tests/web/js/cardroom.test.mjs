@@ -234,6 +234,15 @@ describe('a card-room table', () => {
     });
   });
 
+  it('a reload after nobody banked: the snapshot\'s no_banker and declined', () => {
+    const snap = { ...SNAP_PAUSE, seats: [], offer: null, declined: ['ann', 'bob'], no_banker: 'all_declined' };
+    const s = after(snap);
+    assert.deepEqual([s.noBanker, s.declined, s.offer, s.playerDealer], ['all_declined', ['ann', 'bob'], null, null]);
+    // A reload during an offer: who declined so far, nobody banks not (yet) said.
+    const open = after({ ...SNAP_PAUSE, phase: 'offer', seats: [], offer: { ...OFFER_BOB, type: undefined }, declined: ['ann'], no_banker: null });
+    assert.deepEqual([open.noBanker, open.declined, open.offer.name], [null, ['ann'], 'bob']);
+  });
+
   it('state: the bank going down and the turn moving seat to seat', () => {
     const s0 = after(SNAP_PAUSE, { type: 'banker', player_id: 1, name: 'ann', seat: 1, bank: 1000, declined: [] });
     const msg = {

@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from uth.engine import events as ev
-from uth.engine.banking import Banker, Offered
+from uth.engine.banking import Banker, Offered, OfferStep
 from uth.engine.round import Phase, Round
 from uth.engine.settlement import HandResult, WagerResult
 from uth.engine.table.base import STREETS, Loop, Wait
@@ -38,6 +38,11 @@ class CardRoom(TableCommands):
     _offer_reply: tuple[Decimal | None] | None
     #: The offer open now (None: none), for the snapshot.
     _offered: Offered | None
+    #: The last offer's names that declined or were passed over, in offer order, and
+    #: why nobody banks (``no_banker``'s code; None: somebody does, or the offer is
+    #: still open), for the snapshot until the next offer starts.
+    _offer_declined: list[str]
+    _no_banker: str | None
 
     def room_fields(self) -> dict[str, Any]:
         """``player_dealer`` and ``turn`` for the state and the snapshot (nothing at a
@@ -69,10 +74,13 @@ class CardRoom(TableCommands):
         return {"player_dealer": dealer, "turn": turn}
 
     def room_snapshot_fields(self, player_id: int) -> dict[str, Any]:
-        """``seats`` (who sits where) and ``offer`` (the offer open now, as the
-        ``offer`` message has it for this player; None: no offer is open) for the
-        snapshot, so that a reload shows the seats taken and the offer's form
-        (nothing at a house-banked table).
+        """``seats`` (who sits where), ``offer`` (the offer open now, as the
+        ``offer`` message has it for this player; None: no offer is open),
+        ``declined`` (the names that declined or were passed over in the last
+        offer, so far while it is open) and ``no_banker`` (its code when nobody
+        took the bank; None otherwise) for the snapshot, so that a reload shows the
+        seats taken, the offer's form and who declined (nothing at a house-banked
+        table).
         """
         if self._room is None:
             return {}
@@ -82,7 +90,12 @@ class CardRoom(TableCommands):
             offer = {
                 k: v for k, v in self._offer_message(offered, player_id).items() if k != "type"
             }
-        return {"seats": self._seat_rows(), "offer": offer}
+        return {
+            "seats": self._seat_rows(),
+            "offer": offer,
+            "declined": list(self._offer_declined),
+            "no_banker": self._no_banker,
+        }
 
     def _seat_rows(self) -> list[dict[str, Any]]:
         """The seats taken: ``[{"seat", "player_id", "name"}]`` in seat order."""
@@ -382,6 +395,7 @@ class CardRoom(TableCommands):
         limits = self.rules.bank
         assert limits is not None
         state = room.rotation.open_offer()
+        self._offer_declined, self._no_banker = [], None
         while isinstance(state, Offered):
             pid = int(state.player)
             bank: Decimal | None = None
@@ -412,17 +426,14 @@ class CardRoom(TableCommands):
                 bank = None if reply is None else reply[0]
             balance = self.funds.available(pid) + (bank or ZERO)
             state = room.rotation.answer(state.player, bank, balance=balance)
+            self._offer_declined = self._declined_names(state.steps)
         self._offered = None
         self.deadline = None
-        names = {str(s.player_id): s.name for s in self.seats.values()}
-        if room.backer is not None:
-            names[str(room.backer[0])] = room.backer[1]
         room.steps = state.steps
-        declined = [
-            names.get(st.player, st.player) for st in state.steps if st.outcome != "accepted"
-        ]
+        declined = list(self._offer_declined)
         if not isinstance(state, Banker):
             code = str(state.reason)
+            self._no_banker = code
             why = {
                 "all_declined": "Nobody accepted the bank: no round is dealt.",
                 "no_players": "Nobody is seated to bank: no round is dealt.",
@@ -432,9 +443,7 @@ class CardRoom(TableCommands):
             )
             return False
         pid = int(state.player)
-        room.banker = PlayerDealer(
-            pid, names.get(state.player, state.player), state.seat, state.bank
-        )
+        room.banker = PlayerDealer(pid, self._name_of(state.player), state.seat, state.bank)
         self._broadcast(
             {
                 "type": "banker",
@@ -447,6 +456,20 @@ class CardRoom(TableCommands):
         )
         self._room_state_to_all()
         return True
+
+    def _name_of(self, player: str) -> str:
+        """A player's name at this table (the backer's configured name; the id when
+        the player has left).
+        """
+        room = self._room
+        if room is not None and room.backer is not None and player == str(room.backer[0]):
+            return room.backer[1]
+        seat = self.seats.get(int(player)) if player.isdigit() else None
+        return seat.name if seat is not None else player
+
+    def _declined_names(self, steps: tuple[OfferStep, ...]) -> list[str]:
+        """The names that declined or were passed over in ``steps``, in offer order."""
+        return [self._name_of(st.player) for st in steps if st.outcome != "accepted"]
 
     def _end_room_round(self) -> None:
         """Card rooms, after a round (or a betting window nobody bet in): give back a

@@ -141,6 +141,8 @@ class TableMachine(TableFaults):
         self._offer_to = None
         self._offer_reply = None
         self._offered = None
+        self._offer_declined: list[str] = []
+        self._no_banker: str | None = None
         self._table_info = table_info or (lambda: {"id": settings.id})
         self._game_numbers = game_numbers or GameNumbers()
         self.now = now

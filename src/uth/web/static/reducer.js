@@ -162,8 +162,9 @@ function offerOf(msg, prev) {
 
 /**
  * The card room's fields of a snapshot or `state` message (`player_dealer`, `turn`;
- * the snapshot's `seats` and `offer`), where present: a banker known ends the offer;
- * a snapshot taken during the offer brings its form back (a reload).
+ * the snapshot's `seats`, `offer`, `declined` and `no_banker`), where present: a
+ * banker known ends the offer; a snapshot taken during the offer brings its form
+ * back, and one taken after nobody banked says so with who declined (a reload).
  */
 function applyCardRoom(s, msg) {
   let n = s;
@@ -173,6 +174,8 @@ function applyCardRoom(s, msg) {
   }
   if (msg && 'seats' in msg) n = { ...n, seatList: msg.seats ? msg.seats.map((r) => ({ ...r })) : null };
   if (msg && 'offer' in msg) n = { ...n, offer: msg.offer ? offerOf(msg.offer, s.offer) : null };
+  if (msg && 'declined' in msg) n = { ...n, declined: [...(msg.declined ?? [])] };
+  if (msg && 'no_banker' in msg) n = { ...n, noBanker: msg.no_banker ?? null };
   if (msg && 'turn' in msg) {
     n = { ...n, turn: msg.turn ? { ...msg.turn, deadline: msg.turn.deadline ? Date.parse(msg.turn.deadline) : null } : null };
   }
