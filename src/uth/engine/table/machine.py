@@ -41,6 +41,7 @@ from typing import Any, TypeVar
 
 from uth.cards import PreparedDeck
 from uth.engine.banking import Banker, Offered
+from uth.engine.decks import TwoDecks
 from uth.engine.history import RoundRecord as HistoryRecord
 from uth.engine.history import record_of
 from uth.engine.round import Phase, Round
@@ -164,6 +165,9 @@ class TableMachine(CardRoom):
         self.decisions: DecisionOrder = decisions or (InTurn() if in_turn else AllAtOnce())
         self.banking: Banking = banking or HouseBank()
         self._room = banking if isinstance(banking, PlayerDealerBank) else None
+        #: Two alternating decks and their discard rack (000, 002), or None: one deck
+        #: shuffled for every round.
+        self._decks = TwoDecks() if rules.deck_procedure == "two_alternating_decks" else None
         self._offer_to = None
         self._offer_reply = None
         self._offered = None
@@ -223,6 +227,13 @@ class TableMachine(CardRoom):
         self.call: Call | None = None
         self._loop: _Loop[None] = self._run()
         self._step(None, None)
+
+    @property
+    def decks(self) -> TwoDecks | None:
+        """The two alternating decks and their discard rack (000, 002), or None for a
+        table dealing one deck shuffled for every round.
+        """
+        return self._decks
 
     @property
     def wake_at(self) -> datetime | None:
@@ -302,6 +313,8 @@ class TableMachine(CardRoom):
                     self._void_request = None
                     self.paused = None
                     self._resume_requested = False
+                if self._decks is not None and self._decks.in_play is not None:
+                    self._decks.collect()  # into the discard rack: one colour at a time
                 self._end_room_round()
                 yield from self._pause_after_round()
             elif self._room is not None:  # a pause to sit down before the next offer
@@ -395,8 +408,8 @@ class TableMachine(CardRoom):
 
     def _end_room_round(self) -> None:
         """Card rooms, after a round (or a betting window nobody bet in): give back a
-        bank still reserved, collect the deck, and end the rotation's round (it counts
-        to the banker's streak only when dealt and settled).
+        bank still reserved and end the rotation's round (it counts to the banker's
+        streak only when dealt and settled).
         """
         room = self._room
         if room is None or room.banker is None:
@@ -404,8 +417,6 @@ class TableMachine(CardRoom):
         if room.reserved:
             self.funds.release(room.banker.player_id, room.reserved)
             room.reserved = ZERO
-        if room.decks.in_play is not None:
-            room.decks.collect()
         room.rotation.end_round(dealt=settled(self.round) and not self._round_voided)
         room.banker = None
 
@@ -619,16 +630,16 @@ class TableMachine(CardRoom):
         """
         while True:
             try:
-                room = self._room
-                if room is None:
+                decks = self._decks
+                if decks is None:
                     deck: PreparedDeck = yield Shuffle()
                     return deck
                 # Two alternating decks: the shuffler delivers the colours that need
                 # a deck; the round is dealt from the other colour than last round's.
-                for colour in room.decks.needs_shuffle():
+                for colour in decks.needs_shuffle():
                     shuffled: PreparedDeck = yield Shuffle()
-                    room.decks.load(colour, shuffled.order)
-                return room.decks.deal()
+                    decks.load(colour, shuffled.order)
+                return decks.deal()
             except (InvalidDealError, InvalidCardError) as exc:
                 log.error("table %s: deck integrity check failed: %s", self.settings.id, exc)
                 self._pause(f"deck integrity check failed: {exc}", "system")
