@@ -39,15 +39,28 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from uth.engine import history
 from uth.engine.banking import next_offer_start
 from uth.engine.decks import COLOURS
 from uth.errors import UthError
-from uth.server.ports import RoundLog, StoredRound
+from uth.server.ports import StoredRound
 
 
-def table_differences(rounds: RoundLog) -> dict[str, tuple[str, ...]]:
+class StoredRounds(Protocol):
+    """What the check reads of the round log (a :class:`~uth.server.ports.RoundLog`)."""
+
+    def game_numbers(self) -> list[str]:
+        """The game number of every round, oldest first."""
+        ...
+
+    def stored_round(self, game_number: str) -> StoredRound:
+        """The round as the log keeps it."""
+        ...
+
+
+def table_differences(rounds: StoredRounds) -> dict[str, tuple[str, ...]]:
     """Each card-room round's differences from the rounds before it at its table
     (the module's docstring: deck colours, streaks, the offer's start and order),
     by game number; a round without any is absent.
@@ -258,4 +271,4 @@ def _decoded(stored: StoredRound) -> history.RoundRecord | None:
         return None
 
 
-__all__ = ["table_differences"]
+__all__ = ["StoredRounds", "table_differences"]
