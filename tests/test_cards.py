@@ -11,7 +11,6 @@ from uth.cards import (
     ALL_CARDS,
     RANK_CHARS,
     SUIT_CHARS,
-    AlternatingDecks,
     Card,
     PreparedDeck,
     SecureShuffler,
@@ -20,7 +19,6 @@ from uth.cards import (
     Suit,
     format_cards,
     full_deck,
-    make_procedure,
     parse_card,
     parse_cards,
     stacked_deck,
@@ -447,36 +445,3 @@ def test_single_deck() -> None:
         assert _is_permutation(deck.order)
         assert deck.order == reference.shuffle(ALL_CARDS)
     assert len({d.order for d in decks}) == 4
-
-
-def test_alternating_decks() -> None:
-    proc = AlternatingDecks(SeededShuffler(5))
-    decks = [proc.next_deck() for _ in range(5)]
-    assert [d.colour for d in decks] == ["blue", "red", "blue", "red", "blue"]
-    assert [d.shuffle_number for d in decks] == [0, 1, 2, 3, 4]
-    assert all(_is_permutation(d.order) for d in decks)
-    assert len({d.order for d in decks}) == 5
-    reference = SeededShuffler(5)
-    assert [d.order for d in decks] == [reference.shuffle(ALL_CARDS) for _ in range(5)]
-
-
-def test_alternating_decks_custom_colours() -> None:
-    proc = AlternatingDecks(SecureShuffler(), colours=("green", "black"))
-    assert [proc.next_deck().colour for _ in range(3)] == ["green", "black", "green"]
-
-
-@pytest.mark.parametrize("colours", [("red", "red"), ("blue",), ("a", "b", "c")])
-def test_alternating_decks_need_two_colours(colours: tuple[str, ...]) -> None:
-    with pytest.raises(InvalidDealError) as info:
-        AlternatingDecks(SeededShuffler(1), colours=colours)  # type: ignore[arg-type]
-    assert info.value.field == "colours"
-    assert str(info.value).startswith("colours: two different back colours are required")
-
-
-def test_make_procedure() -> None:
-    single = make_procedure("single_deck", SeededShuffler(1))
-    assert isinstance(single, SingleDeck)
-    alt = make_procedure("two_alternating_decks", SeededShuffler(1))
-    assert isinstance(alt, AlternatingDecks)
-    assert alt.next_deck().colour == "blue"
-    assert single.next_deck().colour is None

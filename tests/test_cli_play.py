@@ -14,8 +14,9 @@ import pytest
 import typer
 from typer.testing import CliRunner, Result
 
-from uth.cards import AlternatingDecks, SeededShuffler, SingleDeck, parse_cards
-from uth.cli.play import play_command
+from uth.cards import SeededShuffler, SingleDeck, parse_cards
+from uth.cli.play import TableDecks, play_command
+from uth.rules import preset
 
 app = typer.Typer()
 app.command("play")(play_command)
@@ -144,7 +145,7 @@ SEED_3_BLUE = "5d 9c 2s 6s 9d 8h As 7h Jc 4h Tc"
 
 
 def test_seed_3_deals_the_cards_the_card_room_scripts_expect() -> None:
-    deck = AlternatingDecks(SeededShuffler(3)).next_deck()
+    deck = TableDecks(preset("california"), SeededShuffler(3)).deal()
     assert deck.colour == "blue"
     assert deck.order[:11] == parse_cards(SEED_3_BLUE)
 

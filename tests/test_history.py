@@ -14,13 +14,12 @@ import pytest
 
 from uth.cards import (
     Card,
-    DeckProcedure,
     PreparedDeck,
     SeededShuffler,
-    make_procedure,
     parse_cards,
     stacked_deck,
 )
+from uth.cli.play import TableDecks
 from uth.engine import Phase, Round
 from uth.engine.banking import OfferStep
 from uth.engine.history import (
@@ -186,7 +185,7 @@ def test_encode_decode_round_trip_is_exact() -> None:
     assert (again.status, again.deck, dict(again.result)) == ("betting", (), {})
 
 
-def _random_round(rng: random.Random, name: str, decks: DeckProcedure) -> Round:
+def _random_round(rng: random.Random, name: str, decks: TableDecks) -> Round:
     rules = preset(name)
     rnd = Round(rules, game_id=f"r{rng.getrandbits(16)}", bank=500 if rules.bank else None)
     seats = rng.randint(1, 5)
@@ -201,7 +200,8 @@ def _random_round(rng: random.Random, name: str, decks: DeckProcedure) -> Round:
     if rng.random() < 0.05:
         rnd.void("misdeal")
         return rnd
-    rnd.close_betting(decks.next_deck())
+    rnd.close_betting(decks.deal())
+    decks.collect()  # the round keeps the order; the next round takes the other deck
     while rnd.phase in (Phase.PRE_FLOP, Phase.FLOP, Phase.RIVER):
         if rng.random() < 0.03:
             rnd.void("malfunction")
@@ -216,7 +216,7 @@ def _random_round(rng: random.Random, name: str, decks: DeckProcedure) -> Round:
 @pytest.mark.parametrize("name", PRESET_NAMES)
 def test_replay_confirms_rounds_of_every_preset(name: str) -> None:
     rng = random.Random(f"history-{name}")
-    decks = make_procedure(preset(name).deck_procedure, SeededShuffler(8))
+    decks = TableDecks(preset(name), SeededShuffler(8))
     statuses = set()
     for _ in range(12):
         rnd = _random_round(rng, name, decks)
@@ -235,7 +235,7 @@ def test_encode_writes_exactly_the_canonical_json_of_the_record() -> None:
     records = [record_of(card_room_round()), _with_offers(record_of(card_room_round()))]
     for name in PRESET_NAMES:
         rng = random.Random(f"encode-{name}")
-        decks = make_procedure(preset(name).deck_procedure, SeededShuffler(3))
+        decks = TableDecks(preset(name), SeededShuffler(3))
         records += [record_of(_random_round(rng, name, decks)) for _ in range(12)]
     voided = Round(preset("casino"), game_id='"Zoë" \\ 20261130\n')
     voided.place_wagers("amy é", ante="12.5", at=AT)

@@ -24,7 +24,8 @@ from decimal import Decimal
 
 import pytest
 
-from uth.cards import Card, DeckProcedure, SeededShuffler, make_procedure
+from uth.cards import Card, SeededShuffler
+from uth.cli.play import TableDecks
 from uth.engine import CHECK, FOLD, Action, Phase, Round, replay
 from uth.engine import events as ev
 from uth.engine.views import visible_events
@@ -231,10 +232,11 @@ def _plays(rnd: Round) -> dict[str, Decimal]:
     return out
 
 
-def _play_round(rng: random.Random, procedures: dict[str, DeckProcedure]) -> Phase:
+def _play_round(rng: random.Random, procedures: dict[str, TableDecks]) -> Phase:
     name = rng.choice(PRESET_NAMES)
     rules = preset(name)
-    deck = procedures[name].next_deck()
+    deck = procedures[name].deal()
+    procedures[name].collect()  # the round keeps the order; the next takes the other deck
     bank = None
     if rules.bank is not None:
         bank = _amount(rng, rules.bank.min, rules.bank.max)
@@ -324,9 +326,7 @@ def _play_round(rng: random.Random, procedures: dict[str, DeckProcedure]) -> Pha
 def test_random_rounds_keep_every_invariant() -> None:
     rng = random.Random(SEED)
     shuffler = SeededShuffler(SEED)
-    procedures = {
-        name: make_procedure(preset(name).deck_procedure, shuffler) for name in PRESET_NAMES
-    }
+    procedures = {name: TableDecks(preset(name), shuffler) for name in PRESET_NAMES}
     phases = [_play_round(rng, procedures) for _ in range(ROUNDS)]
     # the simulation reaches both ends of a round
     assert phases.count(Phase.SETTLED) > ROUNDS // 2

@@ -124,6 +124,7 @@ def test_every_stored_round_replays_and_its_ledger_matches(db: str) -> None:
         "outcome": "match",
         "entries": 4,
         "difference": None,
+        "table_differences": [],
         "message": f"game {G2}: replayed, result and 4 ledger entries match",
     }
     [(fingerprint,)] = _sql(db, "SELECT DISTINCT rules_fingerprint FROM rounds")

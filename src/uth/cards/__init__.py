@@ -1,4 +1,4 @@
-"""Cards, decks, shufflers and the deck procedures of the seeds.
+"""Cards, decks and shufflers.
 
 A :class:`Card` is an immutable value with a rank (2..14, ace high) and a suit.
 Cards parse from the usual notation (``As``, ``Td``, ``10d``, ``ah``, ``A♠``) and
@@ -20,15 +20,12 @@ from uth.cards.card import (
     parse_cards,
 )
 from uth.cards.deck import (
-    AlternatingDecks,
-    DeckProcedure,
     PreparedDeck,
     SecureShuffler,
     SeededShuffler,
     Shuffler,
     SingleDeck,
     full_deck,
-    make_procedure,
     stacked_deck,
 )
 
@@ -36,9 +33,7 @@ __all__ = [
     "ALL_CARDS",
     "RANK_CHARS",
     "SUIT_CHARS",
-    "AlternatingDecks",
     "Card",
-    "DeckProcedure",
     "PreparedDeck",
     "SecureShuffler",
     "SeededShuffler",
@@ -47,7 +42,6 @@ __all__ = [
     "Suit",
     "format_cards",
     "full_deck",
-    "make_procedure",
     "parse_card",
     "parse_cards",
     "stacked_deck",

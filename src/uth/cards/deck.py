@@ -1,8 +1,9 @@
-"""Decks, shufflers and the two deck procedures of the seeds.
+"""Decks and shufflers.
 
-RULES.md, "Decks and shuffling": 000/002 deal from two alternating decks whose
-backs differ in colour (each round uses the other deck); 001 and 004 use one deck
-shuffled after every round. A live table shuffles with a cryptographically secure
+RULES.md, "Decks and shuffling": 001 and 004 use one deck shuffled after every
+round (:class:`SingleDeck`, also the shuffling machine that delivers each shuffled
+deck); 000/002 deal from two alternating decks whose backs differ in colour, kept
+by the engine with their discard rack (:class:`uth.engine.decks.TwoDecks`). A live table shuffles with a cryptographically secure
 generator (:class:`SecureShuffler`); a seeded generator (:class:`SeededShuffler`)
 is only for simulations and tests.
 """
@@ -13,7 +14,7 @@ import random
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Protocol
 
 from uth.cards.card import ALL_CARDS, Card, check_distinct
 from uth.errors import InvalidDealError
@@ -104,14 +105,6 @@ class PreparedDeck:
         check_distinct(self.order, field="deck")
 
 
-class DeckProcedure(Protocol):
-    """A deck procedure: gives the deck for each round in turn."""
-
-    def next_deck(self) -> PreparedDeck:
-        """Shuffle and return the deck for the next round."""
-        ...
-
-
 @dataclass
 class SingleDeck:
     """One deck, shuffled after every round (001, 004)."""
@@ -124,39 +117,3 @@ class SingleDeck:
         deck = PreparedDeck(self.shuffler.shuffle(ALL_CARDS), None, self._count)
         self._count += 1
         return deck
-
-
-@dataclass
-class AlternatingDecks:
-    """Two decks with backs of different colours, used in alternate rounds (000, 002).
-
-    One deck is dealt while the shuffling machine shuffles the other, so each round
-    uses the other deck; the deck's colour is recorded with the round.
-    """
-
-    shuffler: Shuffler
-    colours: tuple[str, str] = ("blue", "red")
-    _count: int = field(default=0, init=False)
-
-    def __post_init__(self) -> None:
-        if len(self.colours) != 2 or self.colours[0] == self.colours[1]:
-            raise InvalidDealError(
-                f"colours: two different back colours are required, got {self.colours!r}",
-                field="colours",
-            )
-
-    def next_deck(self) -> PreparedDeck:
-        """The other deck than last round's, shuffled."""
-        colour = self.colours[self._count % 2]
-        deck = PreparedDeck(self.shuffler.shuffle(ALL_CARDS), colour, self._count)
-        self._count += 1
-        return deck
-
-
-def make_procedure(
-    kind: Literal["single_deck", "two_alternating_decks"], shuffler: Shuffler
-) -> DeckProcedure:
-    """The deck procedure named by a rule set's ``deck_procedure``."""
-    if kind == "single_deck":
-        return SingleDeck(shuffler)
-    return AlternatingDecks(shuffler)

@@ -6,7 +6,10 @@ default). The engine runs the table: :class:`uth.engine.banking.Rotation` offers
 the player-dealer position at the start of every round, clockwise, and passes over
 a player who banked the last two rounds; :class:`uth.engine.Round` takes the
 decisions in turn, clockwise from the player-dealer's left, and settles seat by
-seat within the bank. This module only asks, shows and keeps the balances.
+seat within the bank; the rounds are dealt from the engine's two alternating decks
+through their discard rack (:class:`uth.cli.play.TableDecks`), a deck taken only
+when somebody bets, and collected after its round. This module only asks, shows
+and keeps the balances.
 
 The computer players' policy (our choice, simple on purpose):
 
@@ -136,7 +139,6 @@ class CardRoom(_Table):
         self.hole = self.board_shown = ()
         spent: dict[str, Decimal] = {}
         wagers = self._ask_wagers() if playing else None
-        deck = self.procedure.next_deck()
         self.rounds += 1
         rnd = Round(self.rules, game_id=str(self.rounds), bank=banker.bank)
         for player in self.rotation.players():
@@ -162,6 +164,7 @@ class CardRoom(_Table):
             self.console.print("Nobody bets: no round is dealt.")
             self.rotation.end_round(dealt=False)
             return
+        deck = self.decks.deal()  # as the table machine: only when someone bet
         if deck.colour is not None:
             self.console.print(f"Dealing from the {deck.colour} deck.")
         self.rows = []
@@ -188,6 +191,7 @@ class CardRoom(_Table):
         if self.trainer and playing:
             self.trainer.round_over()
         self._settle_balances(rnd, banker)
+        self.decks.collect()
         self.rotation.end_round()
         self.console.print(f"Balance: {money(self.balance)}")
 

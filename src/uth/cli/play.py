@@ -37,12 +37,21 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from uth.cards import Card, DeckProcedure, SecureShuffler, SeededShuffler, Shuffler, make_procedure
+from uth.cards import (
+    ALL_CARDS,
+    Card,
+    PreparedDeck,
+    SecureShuffler,
+    SeededShuffler,
+    Shuffler,
+    SingleDeck,
+)
 from uth.cli.advise import TerminalTrainer
 from uth.cli.usage import shown
 from uth.cli.views import RESULT_STYLE, WAGER_LABEL, cards_text, describe, money, wager_notes
 from uth.engine import Action, Phase, Round
 from uth.engine import events as ev
+from uth.engine.decks import TwoDecks
 from uth.engine.settlement import check_bank
 from uth.engine.wagers import (
     BetSpot,
@@ -129,13 +138,51 @@ class _Bets:
     bad_beat: Decimal = ZERO
 
 
+class TableDecks:
+    """The decks of a game in the terminal, dealt as the table machine deals them
+    (RULES.md, "Decks and shuffling"): one deck shuffled for every round (001, 004),
+    or the engine's two alternating decks with their discard rack (000, 002;
+    :class:`~uth.engine.decks.TwoDecks`), each colour loaded from the shuffler when
+    it needs a deck and the deck dealt collected into the rack after its round
+    (the cards of only one deck in the rack at a time: the rack refuses the other).
+
+    Args:
+        rules: the rule set (its ``deck_procedure``).
+        shuffler: the shuffling machine.
+    """
+
+    def __init__(self, rules: RuleSet, shuffler: Shuffler) -> None:
+        self.shuffler = shuffler
+        self._single = SingleDeck(shuffler)
+        #: The two decks and the rack, or None for one deck.
+        self.two = TwoDecks() if rules.deck_procedure == "two_alternating_decks" else None
+
+    def deal(self) -> PreparedDeck:
+        """The deck for the next round (coloured with two decks).
+
+        Raises:
+            InvalidDealError: the last round's deck was not collected.
+        """
+        two = self.two
+        if two is None:
+            return self._single.next_deck()
+        for colour in two.needs_shuffle():
+            two.load(colour, self.shuffler.shuffle(ALL_CARDS))
+        return two.deal()
+
+    def collect(self) -> None:
+        """The round is over: its deck's cards into the discard rack (two decks)."""
+        if self.two is not None:
+            self.two.collect()
+
+
 @dataclass
 class _Table:
-    """The state of one game: the player's balance and the deck procedure."""
+    """The state of one game: the player's balance and the decks."""
 
     console: Console
     rules: RuleSet
-    procedure: DeckProcedure
+    decks: TableDecks
     balance: Decimal
     start: Decimal = field(init=False)
     rounds: int = 0
@@ -184,7 +231,7 @@ class _Table:
         self.console.rule(f"Round {self.rounds + 1}")
         self.console.print(f"Balance: {money(self.balance)}")
         wagers = self._ask_wagers()
-        deck = self.procedure.next_deck()
+        deck = self.decks.deal()
         self.rounds += 1
         rnd = Round(self.rules, game_id=str(self.rounds))
         rnd.place_wagers(
@@ -208,6 +255,7 @@ class _Table:
             self._show(events)
         if self.trainer:
             self.trainer.round_over()
+        self.decks.collect()
         net = sum((row.net for row in self.rows if row.player == PLAYER), ZERO)
         self.balance += net
         self.console.print(f"Balance: {money(self.balance)}")
@@ -538,7 +586,7 @@ def play_command(
         room = CardRoom(
             console,
             rule_set,
-            make_procedure(rule_set.deck_procedure, shuffler),
+            TableDecks(rule_set, shuffler),
             start,
             trainer=coach,
             computers=computers,
@@ -549,7 +597,7 @@ def play_command(
     table = _Table(
         console,
         rule_set,
-        make_procedure(rule_set.deck_procedure, shuffler),
+        TableDecks(rule_set, shuffler),
         start,
         trainer=coach,
     )

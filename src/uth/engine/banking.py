@@ -406,13 +406,10 @@ class Rotation:
             raise IllegalActionError("round: no player-dealer was chosen", field="round")
         if dealt:
             self._last, self._streak = banker.player, banker.consecutive
-        n = self.seat_count
-        if banker.seat is None:
-            self._start = self._offer_start % n + 1
-        elif self._streak >= self.rules.max_consecutive_banks and self._last == banker.player:
-            self._start = banker.seat % n + 1
-        else:
-            self._start = banker.seat
+        in_a_row = self._streak if self._last == banker.player else 0
+        self._start = next_offer_start(
+            self.rules, offer_start=self._offer_start, seat=banker.seat, in_a_row=in_a_row
+        )
         self._banker = None
         self._stage = "idle"
 
@@ -440,6 +437,24 @@ class Rotation:
             )
 
 
+def next_offer_start(rules: RuleSet, *, offer_start: int, seat: int | None, in_a_row: int) -> int:
+    """The seat the next offer starts at, after a round (module docstring; RULES.md,
+    "Who banks"): the player-dealer's ``seat`` while they have banked fewer than
+    ``rules.max_consecutive_banks`` rounds in a row, the seat to their left once they
+    have; after a round of the third-party banker (``seat`` None), one seat further
+    clockwise than ``offer_start``, where that round's offer started. ``in_a_row``:
+    how many rounds dealt in a row the player-dealer has banked, this one included
+    when it was dealt. Shared by :class:`Rotation` and ``uth replay``'s check of a
+    table's rounds (:mod:`uth.server.replay`).
+    """
+    n = rules.seats or 7
+    if seat is None:
+        return offer_start % n + 1
+    if in_a_row >= rules.max_consecutive_banks:
+        return seat % n + 1
+    return seat
+
+
 def _can(verify: Callable[[], object]) -> bool:
     try:
         verify()
@@ -457,4 +472,5 @@ __all__ = [
     "OfferStep",
     "Offered",
     "Rotation",
+    "next_offer_start",
 ]

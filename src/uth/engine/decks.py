@@ -31,6 +31,10 @@ from uth.cards.card import Card, check_distinct
 from uth.cards.deck import PreparedDeck
 from uth.errors import InvalidDealError
 
+#: The back colours of a card room's two decks, the first dealt first (a table's
+#: :class:`TwoDecks`; ``uth replay`` checks that a table's rounds alternate them).
+COLOURS = ("blue", "red")
+
 
 @dataclass
 class DiscardRack:
@@ -98,7 +102,7 @@ class TwoDecks:
 
     """
 
-    colours: tuple[str, str] = ("blue", "red")
+    colours: tuple[str, str] = COLOURS
     rack: DiscardRack = field(default_factory=DiscardRack)
     _loaded: dict[str, PreparedDeck] = field(default_factory=dict, init=False)
     _in_play: PreparedDeck | None = field(default=None, init=False)
@@ -206,4 +210,4 @@ class TwoDecks:
         return "already loaded"
 
 
-__all__ = ["DiscardRack", "TwoDecks"]
+__all__ = ["COLOURS", "DiscardRack", "TwoDecks"]

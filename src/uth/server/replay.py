@@ -23,6 +23,12 @@ stored 40.00, replayed 30.00``, ``ledger: player 7 payout ante: stored 25.00, th
 round implies 20.00``). A round still open is skipped (not finished); a round voided
 without a record (the server stopped before it was dealt, or mid-round) is
 confirmed when its ledger entries net to zero.
+
+A card-room round is also checked against the rounds before it at its table:
+its deck colour, its player-dealer's streak and its offer
+(:func:`uth.server.replay_tables.table_differences`). Each such difference is one
+more line for the round (``game G: differs: ...``): the round's own check may
+match.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from uth.engine import history
 from uth.errors import UthError
 from uth.money import CENT, ZERO
 from uth.server.ports import Ledger, LedgerEntry, RoundLog, StoredRound
+from uth.server.replay_tables import table_differences
 
 #: What a check found: the round replays and its ledger matches; it differs; it is
 #: still open (skipped); it was voided without a record and its ledger nets to zero.
@@ -53,7 +60,10 @@ class RoundCheck:
         status: the round's status in the round log (``open``, ``settled``, ``voided``).
         outcome: ``match``, ``differs``, ``open`` or ``unrecorded`` (:data:`Outcome`).
         entries: how many ledger entries the round has.
-        difference: the first difference, when the outcome is ``differs``.
+        difference: the round's own first difference (its record, replay or
+            ledger), or None.
+        table_differences: each difference from the rounds before it at its table
+            (a card room's deck colours and rotation, :func:`table_differences`).
     """
 
     game_number: str
@@ -61,15 +71,23 @@ class RoundCheck:
     outcome: Outcome
     entries: int
     difference: str | None = None
+    table_differences: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
         """True unless a difference was found (an open round is not one)."""
         return self.outcome != "differs"
 
+    @property
+    def differences(self) -> tuple[str, ...]:
+        """Every difference found: the round's own first, then its table's."""
+        own = () if self.difference is None else (self.difference,)
+        return (*own, *self.table_differences)
+
     def message(self) -> str:
         """One line for people, e.g. ``game G-1: replayed, result and 6 ledger entries
-        match``.
+        match``; a round that differs has one line per difference (``game G-1:
+        differs: ...``).
         """
         g = f"game {self.game_number}"
         if self.outcome == "match":
@@ -81,40 +99,52 @@ class RoundCheck:
                 f"{g}: voided before its record was kept; "
                 f"its {self.entries} ledger entries net to zero"
             )
-        return f"{g}: differs: {self.difference}"
+        return "\n".join(f"{g}: differs: {d}" for d in self.differences)
 
     def to_json(self) -> dict[str, Any]:
-        """The check as JSON-ready data (``uth replay --json``)."""
+        """The check as JSON-ready data (``uth replay --json``): ``difference`` is the
+        round's own, ``table_differences`` those against its table's other rounds.
+        """
         return {
             "game_number": self.game_number,
             "status": self.status,
             "outcome": self.outcome,
             "entries": self.entries,
             "difference": self.difference,
+            "table_differences": list(self.table_differences),
             "message": self.message(),
         }
 
 
 def check_round(rounds: RoundLog, ledger: Ledger, game_number: str) -> RoundCheck:
-    """Replay the stored round ``game_number`` and compare its result and ledger entries.
+    """Replay the stored round ``game_number`` and compare its result and ledger
+    entries; a card-room round is also checked against its table's rounds before it
+    (:func:`table_differences`).
 
     Raises:
         NotFoundError: no round has this game number.
     """
     stored = rounds.stored_round(game_number)
-    entries = ledger.round_entries(game_number)
-    if stored.record is None and stored.status == "open":
-        return RoundCheck(game_number, stored.status, "open", len(entries))
-    difference = _difference(stored, entries)
-    if difference is not None:
-        return RoundCheck(game_number, stored.status, "differs", len(entries), difference)
-    outcome: Outcome = "match" if stored.record is not None else "unrecorded"
-    return RoundCheck(game_number, stored.status, outcome, len(entries))
+    table = table_differences(rounds).get(game_number, ())
+    return _check(stored, ledger, table)
 
 
 def check_all(rounds: RoundLog, ledger: Ledger) -> list[RoundCheck]:
     """:func:`check_round` for every stored round, oldest first."""
-    return [check_round(rounds, ledger, g) for g in rounds.game_numbers()]
+    table = table_differences(rounds)
+    return [_check(rounds.stored_round(g), ledger, table.get(g, ())) for g in rounds.game_numbers()]
+
+
+def _check(stored: StoredRound, ledger: Ledger, table: tuple[str, ...]) -> RoundCheck:
+    game_number = stored.game_number
+    entries = ledger.round_entries(game_number)
+    if stored.record is None and stored.status == "open":
+        return RoundCheck(game_number, stored.status, "open", len(entries))
+    difference = _difference(stored, entries)
+    if difference is not None or table:
+        return RoundCheck(game_number, stored.status, "differs", len(entries), difference, table)
+    outcome: Outcome = "match" if stored.record is not None else "unrecorded"
+    return RoundCheck(game_number, stored.status, outcome, len(entries))
 
 
 def _difference(stored: StoredRound, entries: Sequence[LedgerEntry]) -> str | None:

@@ -17,7 +17,7 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any, Protocol
 
-from uth.cards import SecureShuffler, Shuffler, make_procedure
+from uth.cards import SecureShuffler, Shuffler, SingleDeck
 from uth.engine.table import (
     REQUEST_IDS_PER_ROUND,
     CommandError,
@@ -90,7 +90,8 @@ class LiveTable:
 
     A rule set banked by a player-dealer makes the table a California card room
     (issue 13): the same machine with :class:`PlayerDealerBank` (the offer of the
-    position, two alternating decks) and decisions in turn.
+    position) and decisions in turn; a rule set with two alternating decks is dealt
+    from the machine's :class:`~uth.engine.decks.TwoDecks` and discard rack.
     """
 
     def __init__(
@@ -113,7 +114,9 @@ class LiveTable:
         self.reservations = reservations
         self.worker = worker
         self.clock = clock
-        self.decks = make_procedure(rules.deck_procedure, shuffler or SecureShuffler())
+        # The shuffling machine: a freshly shuffled deck for each ``Shuffle`` call; a
+        # two-deck table's machine loads them into its TwoDecks (000, 002).
+        self.decks = SingleDeck(shuffler or SecureShuffler())
         # Trainer mode (issue 11): advice and reviews for the players who switch it on.
         self.trainer = TableTrainer(rules, allowed=config.play_money)
         self.connections: dict[int, list[Connection]] = {}

@@ -4,8 +4,8 @@ the answer to the offer of the player-dealer position, back-line bets, and the
 ``player_dealer`` / ``turn`` fields of the state (docs/protocol.md, "Card-room
 tables"), and the offer of the position before each round (``_offer``, a step the
 round loop of :mod:`uth.engine.table.machine` runs) and its end after the round;
-the rotation and the decks are the
-:class:`~uth.engine.table.policy.PlayerDealerBank`'s.
+the rotation is the :class:`~uth.engine.table.policy.PlayerDealerBank`'s, the two
+alternating decks the machine's (``TableMachine.decks``).
 """
 
 from __future__ import annotations
@@ -473,8 +473,8 @@ class CardRoom(TableCommands):
 
     def _end_room_round(self) -> None:
         """Card rooms, after a round (or a betting window nobody bet in): give back a
-        bank still reserved, collect the deck, and end the rotation's round (it counts
-        to the banker's streak only when dealt and settled).
+        bank still reserved and end the rotation's round (it counts to the banker's
+        streak only when dealt and settled).
         """
         room = self._room
         if room is None or room.banker is None:
@@ -482,8 +482,6 @@ class CardRoom(TableCommands):
         if room.reserved:
             self.funds.release(room.banker.player_id, room.reserved)
             room.reserved = ZERO
-        if room.decks.in_play is not None:
-            room.decks.collect()
         room.rotation.end_round(dealt=settled(self.round) and not self._round_voided)
         room.banker = None
 

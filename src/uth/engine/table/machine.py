@@ -42,6 +42,7 @@ from decimal import Decimal
 from typing import Any
 
 from uth.cards import PreparedDeck
+from uth.engine.decks import TwoDecks
 from uth.engine.round import Round
 from uth.engine.table.base import (
     REQUEST_IDS_PER_ROUND,
@@ -138,6 +139,9 @@ class TableMachine(TableFaults):
         self.decisions: DecisionOrder = decisions or (InTurn() if in_turn else AllAtOnce())
         self.banking: Banking = banking or HouseBank()
         self._room = banking if isinstance(banking, PlayerDealerBank) else None
+        #: Two alternating decks and their discard rack (000, 002), or None: one deck
+        #: shuffled for every round.
+        self._decks = TwoDecks() if rules.deck_procedure == "two_alternating_decks" else None
         self._offer_to = None
         self._offer_reply = None
         self._offered = None
@@ -199,6 +203,13 @@ class TableMachine(TableFaults):
         self.call: Call | None = None
         self._loop: Loop[None] = self._run()
         self._step(None, None)
+
+    @property
+    def decks(self) -> TwoDecks | None:
+        """The two alternating decks and their discard rack (000, 002), or None for a
+        table dealing one deck shuffled for every round.
+        """
+        return self._decks
 
     @property
     def wake_at(self) -> datetime | None:
@@ -278,6 +289,8 @@ class TableMachine(TableFaults):
                     self._void_request = None
                     self.paused = None
                     self._resume_requested = False
+                if self._decks is not None and self._decks.in_play is not None:
+                    self._decks.collect()  # into the discard rack: one colour at a time
                 self._end_room_round()
                 yield from self._pause_after_round()
             elif self._room is not None:  # a pause to sit down before the next offer
@@ -501,16 +514,16 @@ class TableMachine(TableFaults):
         """
         while True:
             try:
-                room = self._room
-                if room is None:
+                decks = self._decks
+                if decks is None:
                     deck: PreparedDeck = yield Shuffle()
                     return deck
                 # Two alternating decks: the shuffler delivers the colours that need
                 # a deck; the round is dealt from the other colour than last round's.
-                for colour in room.decks.needs_shuffle():
+                for colour in decks.needs_shuffle():
                     shuffled: PreparedDeck = yield Shuffle()
-                    room.decks.load(colour, shuffled.order)
-                return room.decks.deal()
+                    decks.load(colour, shuffled.order)
+                return decks.deal()
             except (InvalidDealError, InvalidCardError) as exc:
                 log.error("table %s: deck integrity check failed: %s", self.settings.id, exc)
                 self._pause(f"deck integrity check failed: {exc}", "system")

@@ -23,7 +23,6 @@ from decimal import Decimal
 from typing import Any, Protocol
 
 from uth.engine.banking import OfferStep, Rotation
-from uth.engine.decks import TwoDecks
 from uth.engine.round import Round
 from uth.engine.settlement import Settlement
 from uth.engine.table.seats import account_of, second_hand
@@ -142,9 +141,9 @@ class PlayerDealer:
 
 class PlayerDealerBank:
     """A California card room's banking (000, 002; RULES.md, "Who banks"): the
-    player-dealer's bank pays and collects, the position rotates between rounds
-    (:class:`~uth.engine.banking.Rotation`), and rounds are dealt from two
-    alternating decks (:class:`~uth.engine.decks.TwoDecks`).
+    player-dealer's bank pays and collects, and the position rotates between rounds
+    (:class:`~uth.engine.banking.Rotation`). Its rule sets deal from two
+    alternating decks, the table machine's :class:`~uth.engine.decks.TwoDecks`.
 
     Args:
         rules: a ``player_dealer`` rule set.
@@ -160,7 +159,6 @@ class PlayerDealerBank:
         self, rules: RuleSet, *, backer: tuple[int, str] | None = None, offer_seconds: float = 15
     ) -> None:
         self.rotation = Rotation(rules, backer=None if backer is None else str(backer[0]))
-        self.decks = TwoDecks()
         self.backer = backer
         self.offer_seconds = offer_seconds
         self.banker: PlayerDealer | None = None
