@@ -61,19 +61,9 @@ def columns(pid: int) -> PlayerRound:
     )
 
 
-def test_a_settled_round_detail_is_the_seat_view_of_its_kept_record(store: SqlStore) -> None:
-    a = store.create_player("amy", "a", D("100"), T0).id
-    b = store.create_player("bob", "b", D("100"), T0).id
-    rid = store.open_round("t", "G-1", "casino", at(1))
-    store.debit(rid, [Debit(a, "ante", D("10")), Debit(a, "blind", D("10"))], at(1))
-    store.debit(rid, [Debit(b, "ante", D("10")), Debit(b, "blind", D("10"))], at(1))
-    rnd = dealt(a, b)
-    rnd.act(str(a), "check")
-    rnd.act(str(b), "play_4x")
-    store.debit(rid, [Debit(b, "play", D("40"))], at(2))
-    rnd.act(str(a), "check")
-    rnd.act(str(a), "fold")  # amy's hand is folded face down
-    stored = RoundRecord(
+def stored_columns(a: int, b: int) -> RoundRecord:
+    """The stored round's columns, unlike its kept record (the detail reads the record)."""
+    return RoundRecord(
         settled_at=at(3),
         deck=["2h"] * 52,
         board=["2s", "3s", "4s", "5s", "6s"],
@@ -82,7 +72,29 @@ def test_a_settled_round_detail_is_the_seat_view_of_its_kept_record(store: SqlSt
         dealer_qualifies=False,
         players=[columns(a), columns(b)],
     )
-    round_books.settle_round(store, store, rid, stored, {}, kept=record_of(rnd))
+
+
+def opened(store: SqlStore) -> tuple[int, int, int]:
+    """Players amy and bob (100 each) in round G-1, Ante and Blind 10 each debited:
+    (amy's id, bob's id, the round's id).
+    """
+    a = store.create_player("amy", "a", D("100"), T0).id
+    b = store.create_player("bob", "b", D("100"), T0).id
+    rid = store.open_round("t", "G-1", "casino", at(1))
+    store.debit(rid, [Debit(a, "ante", D("10")), Debit(a, "blind", D("10"))], at(1))
+    store.debit(rid, [Debit(b, "ante", D("10")), Debit(b, "blind", D("10"))], at(1))
+    return a, b, rid
+
+
+def test_a_settled_round_detail_is_the_seat_view_of_its_kept_record(store: SqlStore) -> None:
+    a, b, rid = opened(store)
+    rnd = dealt(a, b)
+    rnd.act(str(a), "check")
+    rnd.act(str(b), "play_4x")
+    store.debit(rid, [Debit(b, "play", D("40"))], at(2))
+    rnd.act(str(a), "check")
+    rnd.act(str(a), "fold")  # amy's hand is folded face down
+    round_books.settle_round(store, store, rid, stored_columns(a, b), {}, kept=record_of(rnd))
 
     replayed.cache_clear()
     assert [h.game_number for h in store.history(a)] == ["G-1"]
@@ -113,11 +125,7 @@ def test_a_settled_round_detail_is_the_seat_view_of_its_kept_record(store: SqlSt
 
 
 def test_a_voided_round_detail_shows_the_decisions_and_no_card(store: SqlStore) -> None:
-    a = store.create_player("amy", "a", D("100"), T0).id
-    b = store.create_player("bob", "b", D("100"), T0).id
-    rid = store.open_round("t", "G-1", "casino", at(1))
-    store.debit(rid, [Debit(a, "ante", D("10")), Debit(a, "blind", D("10"))], at(1))
-    store.debit(rid, [Debit(b, "ante", D("10")), Debit(b, "blind", D("10"))], at(1))
+    a, b, rid = opened(store)
     rnd = dealt(a, b)
     rnd.act(str(a), "play_4x")
     rnd.void("card exposed")
@@ -139,25 +147,12 @@ def test_a_record_that_no_longer_replays_falls_back_on_the_stored_columns(
     """A kept record altered in the database (``uth replay`` reports it): the detail
     is still served, its cards and decisions from the stored columns, and logged.
     """
-    a = store.create_player("amy", "a", D("100"), T0).id
-    b = store.create_player("bob", "b", D("100"), T0).id
-    rid = store.open_round("t", "G-1", "casino", at(1))
-    store.debit(rid, [Debit(a, "ante", D("10")), Debit(a, "blind", D("10"))], at(1))
-    store.debit(rid, [Debit(b, "ante", D("10")), Debit(b, "blind", D("10"))], at(1))
+    a, b, rid = opened(store)
     rnd = dealt(a, b)
     for action in ("check", "check", "fold"):
         for pid in (a, b):
             rnd.act(str(pid), action)
-    stored = RoundRecord(
-        settled_at=at(3),
-        deck=["2h"] * 52,
-        board=["2s", "3s", "4s", "5s", "6s"],
-        dealer=["7s", "8s"],
-        dealer_category="flush",
-        dealer_qualifies=False,
-        players=[columns(a), columns(b)],
-    )
-    round_books.settle_round(store, store, rid, stored, {}, kept=record_of(rnd))
+    round_books.settle_round(store, store, rid, stored_columns(a, b), {}, kept=record_of(rnd))
     with store.engine.begin() as conn:
         conn.execute(
             text("UPDATE rounds SET record = '{\"version\": 99}' WHERE id = :r"), {"r": rid}
