@@ -7,6 +7,8 @@ yellow), 10 s decisions, a 2 s pause, 5 s per offer.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any
@@ -450,15 +452,48 @@ def test_resumed_from_the_kept_rounds() -> None:
     ]
     # Player 1 banked the last two settled rounds; the voided ones moved the start
     # to player 2's seat; blue was dealt last.
-    assert resumed(rules, rounds) == RoomResume(RotationState("1", 2, 2), "red")
+    assert resumed(rules, rounds[::-1]) == RoomResume(RotationState("1", 2, 2), "red")
     # An offer nobody accepted tells nothing; the backer moves it one seat on.
     declined = replace(kept("1", 1, None), offers=(OfferStep("1", 1, "declined"),))
     backer = kept("7", None, "red")
-    assert resumed(rules, [*rounds, (declined, True), (backer, True)]) == RoomResume(
-        RotationState("7", 1, 3), "blue"
-    )
+    more = [*rounds, (declined, True), (backer, True)]
+    assert resumed(rules, more[::-1]) == RoomResume(RotationState("7", 1, 3), "blue")
     # A seat beyond the table's seats now (its rule set changed): seat 1.
     assert resumed(rules, [(kept("1", 9, "blue"), True)]).rotation.start == 1
+
+
+def test_resumed_reads_back_only_as_far_as_it_needs() -> None:
+    rules = preset("california")
+
+    def newest_first() -> Iterator[tuple[history.RoundRecord, bool]]:
+        yield kept("2", 2, "red"), True  # player 2 banked the last round...
+        yield kept("1", 1, "blue"), True  # ...after player 1: nothing older matters
+        raise AssertionError("read too far back")
+
+    assert resumed(rules, newest_first()) == RoomResume(RotationState("2", 1, 2), "blue")
+
+
+def test_resumed_is_the_rotation_after_every_kept_round() -> None:
+    # Random tables of up to 12 kept rounds (three players, the backer; settled or
+    # voided; dealt or not): reading back only as far as needed gives the state of
+    # the rotation moved through every round in order (RotationState.after), and
+    # the other colour than the last round dealt.
+    rules = preset("california")
+    bankers = [("1", 1), ("2", 2), ("3", 3), ("7", None)]
+    pool = {(b, c): kept(b[0], b[1], c) for b in bankers for c in ("blue", "red", None)}
+    rng = random.Random(13)
+    for _ in range(500):
+        rounds = [
+            (pool[rng.choice(bankers), rng.choice(("blue", "red", None))], rng.random() < 0.8)
+            for _ in range(rng.randrange(13))
+        ]
+        state, colour = RotationState(), None
+        for record, was_settled in rounds:
+            step = record.offers[-1]
+            state = state.after(rules, step.player, step.seat, dealt=was_settled)
+            colour = record.deck_colour or colour
+        first = {"blue": "red", "red": "blue", None: None}[colour]
+        assert resumed(rules, rounds[::-1]) == RoomResume(state, first), rounds
 
 
 def test_a_first_colour_that_is_not_a_deck_colour_is_refused() -> None:

@@ -249,9 +249,13 @@ class RoundLog(Protocol):
         """The id of the newest round (0 when there is none)."""
         ...
 
-    def table_rounds(self, table_id: str) -> list[StoredRound]:
-        """The table's rounds as kept, in game-number order (a card-room table's
-        rotation and deck colour are restored from them when the server starts).
+    def table_rounds(
+        self, table_id: str, *, before: str | None = None, limit: int = 50
+    ) -> list[StoredRound]:
+        """The table's rounds as kept, newest first (game-number order reversed):
+        at most ``limit``, with a game number below ``before`` when given (the next
+        page). A card-room table's rotation and deck colour are restored from them
+        when the server starts.
         """
         ...
 

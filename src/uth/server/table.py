@@ -13,6 +13,7 @@ applied whole before another starts.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from datetime import timedelta
 from decimal import Decimal
 from typing import Any, Protocol
@@ -342,21 +343,35 @@ class LiveTable:
 
 def room_resume(rounds: RoundLog, table_id: str, rules: RuleSet) -> RoomResume:
     """A card-room table's rotation and first deck colour, from its kept rounds
-    (:func:`uth.engine.table.cardroom.resumed`), for the server's start (run in the
-    storage worker, after the rounds a restart left open are voided). Rounds still
-    open, without a record (voided at start-up: the record is kept at settlement) or
-    whose record does not decode tell nothing and are skipped.
+    (:func:`uth.engine.table.cardroom.resumed`, which reads them newest first only
+    as far back as it needs), for the server's start (run in the storage worker,
+    after the rounds a restart left open are voided). Rounds still open, without a
+    record (voided at start-up: the record is kept at settlement) or whose record
+    does not decode tell nothing and are skipped.
     """
-    kept: list[tuple[history.RoundRecord, bool]] = []
-    for stored in rounds.table_rounds(table_id):
-        if stored.record is None or stored.status == "open":
-            continue
-        try:
-            record = history.decode(stored.record)
-        except UthError:
-            continue
-        kept.append((record, stored.status == "settled"))
-    return resumed(rules, kept)
+    return resumed(rules, _kept_newest_first(rounds, table_id))
+
+
+def _kept_newest_first(
+    rounds: RoundLog, table_id: str
+) -> Iterator[tuple[history.RoundRecord, bool]]:
+    """The table's decoded records, newest first, with whether each was settled;
+    read from storage a page at a time.
+    """
+    before: str | None = None
+    while True:
+        page = rounds.table_rounds(table_id, before=before)
+        for stored in page:
+            if stored.record is None or stored.status == "open":
+                continue
+            try:
+                record = history.decode(stored.record)
+            except UthError:
+                continue
+            yield record, stored.status == "settled"
+        if not page:
+            return
+        before = page[-1].game_number
 
 
 def _settle(ledger: Ledger, rounds: RoundLog, call: fx.SettleRound) -> dict[int, Decimal]:

@@ -517,34 +517,56 @@ class RoomResume:
     first_colour: str | None = None
 
 
-def resumed(rules: RuleSet, rounds: Iterable[tuple[RoundRecord, bool]]) -> RoomResume:
+def resumed(rules: RuleSet, newest_first: Iterable[tuple[RoundRecord, bool]]) -> RoomResume:
     """The rotation and deck colour a card-room table goes on from after a restart.
 
     Args:
         rules: the table's rule set now (its seats and ``max_consecutive_banks``).
-        rounds: the table's kept rounds in game-number order, each with whether it
-            was settled (``False``: voided). A round whose offer nobody accepted
-            (none is kept) or without an offer (a house-banked round) tells nothing.
+        newest_first: the table's kept rounds, newest first (game-number order
+            reversed), each with whether it was settled (``False``: voided); read
+            only as far back as needed (below). A round whose offer nobody accepted
+            or without an offer (a house-banked round) tells nothing.
 
-    Each round banked moves the state as :meth:`Rotation.end_round
-    <uth.engine.banking.Rotation.end_round>` did (:meth:`RotationState.after`): a
-    settled round counts to its banker's streak, a voided one neither counts nor
-    breaks it. Betting windows nobody bet in keep no round, so the next offer's
-    start is the one the kept rounds give (as if there had been none); a start
-    beyond the table's seats now (its rule set changed) is seat 1. The colour is
-    the other one than the last round dealt (``deck`` kept) with a card-room colour.
+    The state is the one :meth:`Rotation.end_round
+    <uth.engine.banking.Rotation.end_round>` leaves after the kept rounds in
+    game-number order (:meth:`RotationState.after`): a settled round counts to its
+    banker's streak, a voided one neither counts nor breaks it. Betting windows
+    nobody bet in keep no round, so the next offer's start is the one the kept
+    rounds give (as if there had been none); a start beyond the table's seats now
+    (its rule set changed) is seat 1. The colour is the other one than the last
+    round dealt (``deck`` kept) with a card-room colour.
+
+    The rounds are read back to the last one a seated player banked and settled
+    after a settled round of another banker (the state after it does not depend on
+    the rounds before it) and to the last round dealt: a few rounds at a table
+    whose players bank, every round at one only the third-party banker ever banked.
     """
-    state = RotationState()
+    read: list[tuple[RoundRecord, bool]] = []
     colour: str | None = None
-    for record, was_settled in rounds:
-        if record.deck and record.deck_colour in COLOURS:
+    newer: OfferStep | None = None  # the banker of the newest settled round read so far
+    for record, was_settled in newest_first:
+        read.append((record, was_settled))
+        if colour is None and record.deck and record.deck_colour in COLOURS:
             colour = record.deck_colour
-        offers = record.offers
-        if not offers or offers[-1].outcome != "accepted":
+        banker = _banker(record)
+        if banker is None or not was_settled:
             continue
-        banker = offers[-1]
-        state = state.after(rules, banker.player, banker.seat, dealt=was_settled)
+        reset = newer is not None and newer.seat is not None and newer.player != banker.player
+        if reset and colour is not None:
+            break
+        newer = banker
+    state = RotationState()
+    for record, was_settled in reversed(read):
+        banker = _banker(record)
+        if banker is not None:
+            state = state.after(rules, banker.player, banker.seat, dealt=was_settled)
     if state.start > (rules.seats or 7):
         state = RotationState(state.last, state.streak, 1)
     first = None if colour is None else COLOURS[1 - COLOURS.index(colour)]
     return RoomResume(state, first)
+
+
+def _banker(record: RoundRecord) -> OfferStep | None:
+    """The round's accepted offer step (None: nobody accepted, or no offer)."""
+    offers = record.offers
+    return offers[-1] if offers and offers[-1].outcome == "accepted" else None

@@ -219,12 +219,15 @@ class SqlRoundLog:
             newest = s.scalar(select(func.max(Round.id)))
             return int(newest or 0)
 
-    def table_rounds(self, table_id: str) -> list[StoredRound]:
-        """The table's rounds as kept, in game-number order."""
+    def table_rounds(
+        self, table_id: str, *, before: str | None = None, limit: int = 50
+    ) -> list[StoredRound]:
+        """The table's rounds, newest first: ``limit`` at most, game numbers below ``before``."""
+        query = select(Round).where(Round.table_id == table_id)
+        if before is not None:
+            query = query.where(Round.game_number < before)
         with self._sessions.begin() as s:
-            rows = s.scalars(
-                select(Round).where(Round.table_id == table_id).order_by(Round.game_number)
-            )
+            rows = s.scalars(query.order_by(Round.game_number.desc()).limit(limit))
             return [_stored(rnd) for rnd in rows]
 
     def check_open(self, round_id: int, doing: str) -> None:
