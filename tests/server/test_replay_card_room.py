@@ -302,3 +302,62 @@ def test_the_rotation_goes_on_after_a_server_restart(store_url: str, tmp_path: P
         "3 rounds: 2 replayed and matched, 0 voided before a record was kept "
         "(net zero), 0 open (skipped), 1 differ",
     ]
+
+
+def test_a_round_cut_by_a_restart_neither_counts_nor_breaks_a_streak(
+    store_url: str, tmp_path: Path
+) -> None:
+    """alice banks two settled rounds; bob banks the third, cut short by the server
+    stopping mid-round (voided at the next start, without a record); after the
+    restart bob (seat 2, where the offer starts) declines and alice is passed over:
+    nobody banks.
+    """
+    with live_server(store_url, tmp_path, seed=6, tables=[TABLE]) as srv:
+        alice, bob = srv.sign_in("alice"), srv.sign_in("bob")
+        with srv.connect(alice) as a, srv.connect(bob) as b:
+            a.ok("sit", seat=1)
+            b.ok("sit", seat=2)
+            srv.advance_to(a.snapshot)
+            _play_round(srv, [(a, True)], a, b)
+            _play_round(srv, [(a, True)], a, b)
+            assert b.recv_until("offer")["to_you"] is True
+            b.ok("answer_offer", accept=True, bank=500)
+            opened = a.recv_until("betting_open")
+            a.ok("place_bet", spot="ante", amount=10)
+            srv.advance_to(opened)
+            a.recv_until("decision_required")  # the server stops here
+    later = START + timedelta(hours=1)
+    with (
+        live_server(store_url, tmp_path, seed=7, tables=[TABLE], start=later) as srv,
+        srv.connect(alice) as a,
+        srv.connect(bob) as b,
+    ):
+        a.ok("sit", seat=1)
+        b.ok("sit", seat=2)
+        srv.advance_to(a.snapshot)
+        offer = b.recv_until("offer")
+        assert (offer["player_id"], offer["seat"], offer["to_you"]) == (bob.id, 2, True)
+        b.ok("answer_offer", accept=False)
+        nobody = {
+            "type": "no_banker",
+            "code": "all_declined",
+            "message": "Nobody accepted the bank: no round is dealt.",
+            "declined": ["bob", "alice"],
+        }
+        assert a.recv_until("no_banker") == nobody
+        assert [m for m in a.log if m["type"] == "offer"] == [{**offer, "to_you": False}]
+    g1, g2, g3 = [g for (g,) in _sql(store_url, "SELECT game_number FROM rounds ORDER BY id")]
+    assert [s for (s,) in _sql(store_url, "SELECT status FROM rounds ORDER BY id")] == [
+        "settled",
+        "settled",
+        "voided",
+    ]
+    result = runner.invoke(app, ["replay", "--all", "--database", store_url])
+    assert result.exit_code == 0
+    assert result.output == (
+        f"game {g1}: replayed, result and 8 ledger entries match\n"
+        f"game {g2}: replayed, result and 5 ledger entries match\n"
+        f"game {g3}: voided before its record was kept; its 6 ledger entries net to zero\n"
+        "3 rounds: 2 replayed and matched, 1 voided before a record was kept "
+        "(net zero), 0 open (skipped), 0 differ\n"
+    )
