@@ -18,6 +18,7 @@ from uth.engine.banking import (
     Offered,
     OfferStep,
     Rotation,
+    RotationState,
 )
 from uth.errors import IllegalActionError, InvalidWagerError
 from uth.rules import preset
@@ -283,3 +284,98 @@ def test_verify_and_can_check_without_changing_anything() -> None:
     # none of these changed the offer
     assert rotation.answer("ann", None) == Offered("bob", 2, (OfferStep("ann", 1, "declined"),))
     assert rotation.seats == {1: "ann", 2: "bob"}
+
+
+# ----------------------------------------------------------------- restarts
+def test_a_rotation_resumed_after_a_restart_passes_over_who_banked_twice() -> None:
+    # Before the restart: ann banked two rounds dealt in a row at seat 1.
+    before = table("ann", "bob", "cat")
+    for _ in range(2):
+        assert isinstance(run_round(before, {"ann": 500}), Banker)
+    assert before.state == RotationState("ann", 2, 2)
+    # After it: a fresh rotation, the seats empty; ann and bob sit again elsewhere.
+    after = Rotation(preset("california"))
+    after.resume(before.state)
+    after.sit("bob", 3)
+    after.sit("ann", 2)
+    state = after.open_offer()
+    # Seat 2 is ann's now: passed over (000), the offer goes on to bob at seat 3.
+    assert state == Offered("bob", 3, (OfferStep("ann", 2, "passed_over"),))
+    assert after.answer("bob", None) == NoBanker(
+        NoBankReason.ALL_DECLINED,
+        (OfferStep("ann", 2, "passed_over"), OfferStep("bob", 3, "declined")),
+    )
+
+
+def test_a_resumed_start_at_an_empty_seat_goes_to_the_next_occupied_seat() -> None:
+    rotation = Rotation(preset("california"))
+    rotation.resume(RotationState("ann", 1, 4))  # ann may keep it, from seat 4
+    rotation.sit("cat", 6)
+    rotation.sit("ann", 1)
+    # Seat 4 is empty now: cat (6) first, then ann (1), whose one round in a row
+    # before the restart lets her bank a second.
+    assert rotation.open_offer() == Offered("cat", 6, ())
+    state = rotation.answer("cat", None)
+    assert state == Offered("ann", 1, (OfferStep("cat", 6, "declined"),))
+    banker = rotation.answer("ann", 500, balance=RICH)
+    assert isinstance(banker, Banker) and banker.consecutive == 2
+    rotation.end_round()
+    assert rotation.state == RotationState("ann", 2, 2)
+
+
+def test_rotation_state_after_a_round_as_end_round_counts_it() -> None:
+    rules = preset("california")
+    start = RotationState()
+    assert start == RotationState(None, 0, 1)
+    once = start.after(rules, "ann", 3, dealt=True)
+    assert once == RotationState("ann", 1, 3)  # she may keep it
+    assert once.after(rules, "ann", 3, dealt=True) == RotationState("ann", 2, 4)
+    # Not dealt (nobody bet, or voided): no count, no break; the start moves.
+    assert once.after(rules, "bob", 5, dealt=False) == RotationState("ann", 1, 5)
+    assert once.after(rules, "ann", 3, dealt=False) == RotationState("ann", 1, 3)
+    # The third-party banker: one seat on from this offer's start.
+    assert once.after(rules, "dan", None, dealt=True) == RotationState("dan", 1, 4)
+    assert RotationState("ann", 2, 7).after(rules, "dan", None, dealt=True).start == 1
+
+
+@pytest.mark.parametrize(
+    ("state", "message"),
+    [
+        (RotationState(None, 0, 0), "rotation.start: must be a seat 1..7, got 0"),
+        (RotationState(None, 0, 8), "rotation.start: must be a seat 1..7, got 8"),
+        (
+            RotationState("ann", -1, 1),
+            "rotation.streak: must be a whole number of rounds >= 0, got -1",
+        ),
+        (
+            RotationState("ann", True, 1),
+            "rotation.streak: must be a whole number of rounds >= 0, got True",
+        ),
+        (RotationState("", 1, 1), "rotation.last: expected a non-empty id or None, got ''"),
+        (
+            RotationState("ann", 0, 1),
+            "rotation.streak: 0 round(s) in a row for 'ann'; a streak needs its banker "
+            "and a banker at least one round",
+        ),
+        (
+            RotationState(None, 2, 1),
+            "rotation.streak: 2 round(s) in a row for nobody; a streak needs its banker "
+            "and a banker at least one round",
+        ),
+    ],
+)
+def test_a_resumed_state_is_checked(state: RotationState, message: str) -> None:
+    rotation = Rotation(preset("california"))
+    with pytest.raises(IllegalActionError) as err:
+        rotation.resume(state)
+    assert str(err.value) == message
+    assert rotation.state == RotationState()
+
+
+def test_resume_only_before_anybody_sits_and_between_rounds() -> None:
+    rotation = table("ann")
+    with pytest.raises(IllegalActionError, match=r"^rotation: resume before anybody sits"):
+        rotation.resume(RotationState("ann", 2, 2))
+    rotation.open_offer()
+    with pytest.raises(IllegalActionError, match=r"^round: cannot resume the rotation while"):
+        rotation.resume(RotationState())

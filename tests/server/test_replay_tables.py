@@ -8,6 +8,7 @@ passed over or not.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import UTC, datetime
 from decimal import Decimal
 
 from uth.cards import PreparedDeck, stacked_deck
@@ -15,23 +16,36 @@ from uth.engine import Phase, Round
 from uth.engine.banking import OfferStep
 from uth.engine.history import encode, record_of
 from uth.rules import preset
-from uth.server.records import StoredRound
+from uth.server.records import AuditEntry, StoredRound
 from uth.server.replay_tables import table_differences
 
 BANK = Decimal(500)
 
 
 class Log:
-    """The two calls of a RoundLog the check makes."""
+    """The three calls of a RoundLog the check makes: the rounds, opened in list
+    order (ids 1, 2, ...), and a server start after each of ``starts`` rounds (its
+    audit line names the newest round id then).
+    """
 
-    def __init__(self, rounds: list[StoredRound]) -> None:
-        self.rounds = {r.game_number: r for r in rounds}
+    def __init__(self, rounds: list[StoredRound], starts: tuple[int, ...] = ()) -> None:
+        self.rounds = {r.game_number: replace(r, round_id=i) for i, r in enumerate(rounds, 1)}
+        self.starts = starts
 
     def game_numbers(self) -> list[str]:
         return list(self.rounds)
 
     def stored_round(self, game_number: str) -> StoredRound:
         return self.rounds[game_number]
+
+    def audit_lines(self, action: str) -> list[AuditEntry]:
+        assert action == "server_started"
+        at = datetime(2026, 11, 30, tzinfo=UTC)
+        details = {"card_rooms": {}}
+        return [
+            AuditEntry(i, at, "system", action, "server started", {**details, "last_round_id": n})
+            for i, n in enumerate(self.starts, 1)
+        ]
 
 
 def game(second: int, sequence: int) -> str:
@@ -105,22 +119,35 @@ def test_a_voided_round_takes_a_deck_when_dealt_but_never_counts_to_a_streak() -
     assert table_differences(Log(rounds)) == {}
 
 
-def test_the_decks_alternate_and_start_afresh_with_each_server_run() -> None:
+def test_the_decks_alternate_across_server_starts() -> None:
     first, second = game(1, 1), game(2, 2)
-    again = game(30, 1)  # the server started again: its numbers from 0001
+    again = game(30, 1)  # the server started again after two rounds: numbers from 0001
+    # bob keeps the position after the start (he banked one round in a row).
     rounds = [
         stored(first, "alice", 1, "blue"),
         stored(second, "bob", 2, "red"),
-        stored(again, "alice", 1, "blue"),
+        stored(again, "bob", 2, "blue"),
     ]
-    assert table_differences(Log(rounds)) == {}
-    rounds[2] = stored(again, "alice", 1, "red")
-    assert table_differences(Log(rounds)) == {
+    assert table_differences(Log(rounds, starts=(2,))) == {}
+    rounds[2] = stored(again, "bob", 2, "red")
+    assert table_differences(Log(rounds, starts=(2,))) == {
         again: (
-            "deck_colour: stored red, expected blue (the first round dealt at table t1 "
-            "since the server started)",
+            f"deck_colour: stored red, expected blue (game {second} before it took the red deck)",
         )
     }
+    # The start found by its audit line, not by the game numbers: here the new run's
+    # 0001 and 0002 were betting windows nobody bet in, so 0003 follows 0002.
+    later = game(30, 3)
+    rounds[2] = stored(later, "bob", 2, "red")
+    assert table_differences(Log(rounds, starts=(2,))) == {
+        later: (
+            f"deck_colour: stored red, expected blue (game {second} before it took the red deck)",
+        )
+    }
+    # Rounds kept without the start's audit line (before it existed): where the game
+    # numbers go down the colour is taken as found.
+    rounds[2] = stored(again, "bob", 2, "red")
+    assert table_differences(Log(rounds)) == {}
     rounds[1] = stored(second, "bob", 2, "blue")
     rounds[2] = stored(game(3, 3), "bob", 2, "red")  # the same run: blue follows
     assert table_differences(Log(rounds)) == {
@@ -131,6 +158,64 @@ def test_the_decks_alternate_and_start_afresh_with_each_server_run() -> None:
             f"deck_colour: stored red, expected blue (game {second} before it took the red deck)",
         ),
     }
+    rounds = [stored(first, "alice", 1, "red")]
+    assert table_differences(Log(rounds)) == {
+        first: ("deck_colour: stored red, expected blue (the first round dealt at table t1)",)
+    }
+
+
+def test_a_third_round_banked_in_a_row_across_a_server_start() -> None:
+    # alice banks 0001 and 0002 at seat 1 (settled); the server starts again; in its
+    # 0001 she sits at seat 2, where the restored offer starts, and banks again.
+    g1, g2, again = game(1, 1), game(2, 2), game(30, 1)
+    third = (OfferStep("alice", 2, "accepted", BANK),)
+    rounds = [
+        stored(g1, "alice", 1, "blue"),
+        stored(g2, "alice", 1, "red"),
+        stored(again, "alice", 2, "blue", offers=third),
+    ]
+    expected = {
+        again: (
+            f"player_dealer: stored player alice banking 3 rounds in a row (games {g1}, "
+            f"{g2} and this one), expected another player: at most 2 in a row",
+        )
+    }
+    assert table_differences(Log(rounds, starts=(2,))) == expected
+    # Without the start's audit line too (the streak never starts afresh).
+    assert table_differences(Log(rounds)) == expected
+    # A round voided at the restart (no record: it never settled) changes nothing.
+    cut = replace(stored(game(3, 3), "alice", 1, "blue"), status="voided", record=None)
+    assert table_differences(Log([*rounds[:2], cut, rounds[2]], starts=(3,))) == expected
+    # Passed over, as the server does: bob (seat 3) banks the first round after it.
+    rounds[2] = stored(
+        again,
+        "bob",
+        3,
+        "blue",
+        offers=(OfferStep("alice", 2, "passed_over"), OfferStep("bob", 3, "accepted", BANK)),
+        bettors=(("alice", 2),),
+    )
+    assert table_differences(Log(rounds, starts=(2,))) == {}
+
+
+def test_the_offer_start_is_restored_at_a_server_start() -> None:
+    # alice banks one round at seat 1 (she may keep the position): the offer after
+    # the start starts at seat 1 again, even if game numbers are missing before it.
+    before, again = game(1, 5), game(30, 1)
+    bob_first = (OfferStep("bob", 2, "accepted", BANK),)
+    rounds = [
+        stored(before, "alice", 1, "blue"),
+        stored(again, "bob", 2, "red", offers=bob_first, bettors=(("alice", 1),)),
+    ]
+    assert table_differences(Log(rounds, starts=(1,))) == {
+        again: (
+            f"offers[0]: stored seat 2 (player bob), expected seat 1 first: the offer "
+            f"starts at seat 1 after game {before}",
+        )
+    }
+    # A betting window nobody bet in at the new run's 0001 may have moved it: not checked.
+    rounds[1] = stored(game(30, 2), "bob", 2, "red", offers=bob_first, bettors=(("alice", 1),))
+    assert table_differences(Log(rounds, starts=(1,))) == {}
 
 
 def test_the_start_is_checked_only_when_no_betting_window_may_have_moved_it() -> None:

@@ -624,6 +624,34 @@ def test_audit_log(store: SqlStore) -> None:
     assert [x.action for x in store.audit_log(limit=1)] == ["ban"]
 
 
+def test_audit_lines_of_one_action_oldest_first(store: SqlStore) -> None:
+    store.audit("op", "kick", "abuse", {}, at(1))
+    store.audit("system", "server_started", "server started", {"last_round_id": 0}, at(2))
+    store.audit("system", "server_started", "server started", {"last_round_id": 4}, at(3))
+    lines = store.audit_lines("server_started")
+    assert [(x.at, x.details) for x in lines] == [
+        (at(2), {"last_round_id": 0}),
+        (at(3), {"last_round_id": 4}),
+    ]
+    assert store.audit_lines("ban") == []
+
+
+def test_a_tables_rounds_newest_first_a_page_at_a_time(store: SqlStore) -> None:
+    assert store.last_round_id() == 0
+    for n in (3, 1, 4, 2):
+        store.open_round("t1", f"G-{n}", "california", at(n))
+    last = store.open_round("t2", "G-5", "standard", at(5))
+    assert store.last_round_id() == last
+    assert [r.game_number for r in store.table_rounds("t1")] == ["G-4", "G-3", "G-2", "G-1"]
+    page = store.table_rounds("t1", limit=2)
+    assert [(r.game_number, r.table_id, r.status) for r in page] == [
+        ("G-4", "t1", "open"),
+        ("G-3", "t1", "open"),
+    ]
+    assert [r.game_number for r in store.table_rounds("t1", before="G-3")] == ["G-2", "G-1"]
+    assert store.table_rounds("t3") == []
+
+
 def test_ledger_json_is_plain(store: SqlStore) -> None:
     a = store.create_player("alice", "a", D("100"), T0).id
     rid = store.open_round("t", "G-1", "standard", at(1))

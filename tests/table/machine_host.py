@@ -179,6 +179,7 @@ class Host:
         decks: list[PreparedDeck | Exception] | None = None,
         settings: TableSettings = SETTINGS,
         banking: Banking | None = None,
+        first_colour: str | None = None,
     ) -> None:
         start = dict(balances or {1: Decimal(1000), 2: Decimal(1000), 3: Decimal(1000)})
         self.initial = dict(start)
@@ -197,6 +198,7 @@ class Host:
             self.now,
             table_info=lambda: TABLE_INFO,
             banking=banking,
+            first_colour=first_colour,
         )
         self.run()
 

@@ -7,13 +7,21 @@ yellow), 10 s decisions, a 2 s pause, 5 s per offer.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
+import pytest
 from machine_host import Host, deck
 
-from uth.engine import history
+from uth.cards import PreparedDeck, stacked_deck
+from uth.engine import Round, history
+from uth.engine.banking import OfferStep, RotationState
 from uth.engine.table import AnswerOffer, Decide, PlaceBet, PlayerDealerBank, Sit
+from uth.engine.table.cardroom import RoomResume, resumed
+from uth.errors import InvalidDealError
 from uth.rules import preset
 
 D = Decimal
@@ -389,3 +397,106 @@ def test_the_bank_goes_down_seat_by_seat_and_the_seats_are_told() -> None:
     ]
     assert h.take(1) == [{"type": "seats", "seats": seats}]
     assert h.machine.snapshot(4)["seats"] == seats
+
+
+def test_a_restored_rotation_passes_over_who_banked_twice_before_the_restart() -> None:
+    # Before the restart player 1 banked two settled rounds in a row at seat 1 and
+    # the last round dealt took the blue deck (RoomResume from the kept rounds).
+    restored = RotationState("1", 2, 2)
+    bank = PlayerDealerBank(preset("california"), offer_seconds=5, rotation=restored)
+    balances = {1: D(1000), 2: D(1000)}
+    h = Host("california", balances, decks=[deck(ONE_SEAT)] * 2, banking=bank, first_colour="red")
+    # Player 1 sits again at seat 2, where the offer starts: passed over (000).
+    seated(h, {1: 2, 2: 3})
+    sits = [m for m in h.take(1) if m["type"] != "seats"]
+    assert sits == [offer(2, "p2", 3, 7, False)]
+    assert h.machine.snapshot(1)["declined"] == ["p1"]
+    assert h.send(1, AnswerOffer("o1", True, 100))["code"] == "not_offered"
+    assert h.send(2, AnswerOffer("o2", True, 100))["type"] == "accepted"
+    banker = [m for m in h.take(1) if m["type"] == "banker"]
+    assert banker == [
+        {"type": "banker", "player_id": 2, "name": "p2", "seat": 3, "bank": 100, "declined": ["p1"]}
+    ]
+    assert h.send(1, PlaceBet("b1", "ante", 10))["type"] == "accepted"
+    h.advance_until("pause")
+    record = history.decode(h.books.kept[1])
+    # The colours go on alternating: red after the blue deck before the restart.
+    assert record.deck_colour == "red"
+    assert [(o.player, o.seat, o.outcome) for o in record.offers] == [
+        ("1", 2, "passed_over"),
+        ("2", 3, "accepted"),
+    ]
+    assert bank.rotation.state == RotationState("2", 1, 3)
+    h.check_money()
+    h.check_replays()
+
+
+def kept(banker: str, seat: int | None, colour: str | None) -> history.RoundRecord:
+    """A card-room round's record banked by ``banker`` and dealt from ``colour``."""
+    rnd = Round(preset("california"), game_id=GAME, bank=D(500))
+    rnd.place_wagers("9", ante=10, seat=5)
+    if colour is not None:
+        rnd.close_betting(PreparedDeck(stacked_deck(()), colour))
+    step = OfferStep(banker, seat, "accepted", D(500))
+    return replace(history.record_of(rnd), player_dealer=banker, offers=(step,))
+
+
+def test_resumed_from_the_kept_rounds() -> None:
+    rules = preset("california")
+    assert resumed(rules, []) == RoomResume(RotationState(None, 0, 1), None)
+    rounds = [
+        (kept("1", 1, "blue"), True),
+        (kept("1", 1, "red"), True),
+        (kept("2", 2, "blue"), False),  # voided after the deal: a deck, no streak
+        (kept("2", 2, None), False),  # voided before the deal: no deck
+    ]
+    # Player 1 banked the last two settled rounds; the voided ones moved the start
+    # to player 2's seat; blue was dealt last.
+    assert resumed(rules, rounds[::-1]) == RoomResume(RotationState("1", 2, 2), "red")
+    # An offer nobody accepted tells nothing; the backer moves it one seat on.
+    declined = replace(kept("1", 1, None), offers=(OfferStep("1", 1, "declined"),))
+    backer = kept("7", None, "red")
+    more = [*rounds, (declined, True), (backer, True)]
+    assert resumed(rules, more[::-1]) == RoomResume(RotationState("7", 1, 3), "blue")
+    # A seat beyond the table's seats now (its rule set changed): seat 1.
+    assert resumed(rules, [(kept("1", 9, "blue"), True)]).rotation.start == 1
+
+
+def test_resumed_reads_back_only_as_far_as_it_needs() -> None:
+    rules = preset("california")
+
+    def newest_first() -> Iterator[tuple[history.RoundRecord, bool]]:
+        yield kept("2", 2, "red"), True  # player 2 banked the last round...
+        yield kept("1", 1, "blue"), True  # ...after player 1: nothing older matters
+        raise AssertionError("read too far back")
+
+    assert resumed(rules, newest_first()) == RoomResume(RotationState("2", 1, 2), "blue")
+
+
+def test_resumed_is_the_rotation_after_every_kept_round() -> None:
+    # Random tables of up to 12 kept rounds (three players, the backer; settled or
+    # voided; dealt or not): reading back only as far as needed gives the state of
+    # the rotation moved through every round in order (RotationState.after), and
+    # the other colour than the last round dealt.
+    rules = preset("california")
+    bankers = [("1", 1), ("2", 2), ("3", 3), ("7", None)]
+    pool = {(b, c): kept(b[0], b[1], c) for b in bankers for c in ("blue", "red", None)}
+    rng = random.Random(13)
+    for _ in range(500):
+        rounds = [
+            (pool[rng.choice(bankers), rng.choice(("blue", "red", None))], rng.random() < 0.8)
+            for _ in range(rng.randrange(13))
+        ]
+        state, colour = RotationState(), None
+        for record, was_settled in rounds:
+            step = record.offers[-1]
+            state = state.after(rules, step.player, step.seat, dealt=was_settled)
+            colour = record.deck_colour or colour
+        first = {"blue": "red", "red": "blue", None: None}[colour]
+        assert resumed(rules, rounds[::-1]) == RoomResume(state, first), rounds
+
+
+def test_a_first_colour_that_is_not_a_deck_colour_is_refused() -> None:
+    with pytest.raises(InvalidDealError) as err:
+        Host("california", {1: D(1000)}, first_colour="green")
+    assert str(err.value) == "first_colour: must be one of blue, red, got 'green'"

@@ -34,6 +34,12 @@ Our reading (RULES.md marks the choices "(our choice)"):
   offered, nor during the round (so a player-dealer cannot leave mid-round).
 - Consecutive rounds count the rounds dealt: :meth:`Rotation.end_round` with
   ``dealt=False`` (nobody bet) does not count.
+- After a restart the rotation goes on where the table's kept rounds leave it
+  (:class:`RotationState`, :meth:`Rotation.resume`): a player who banked the last
+  two rounds before it is passed over at the first offer after it if they sit
+  again (000 counts rounds of play, not server runs). The seats start empty; the
+  offer starts at the restored seat, or at the next occupied seat clockwise from it
+  when that seat is empty now (as at any offer).
 
 The module is pure (no I/O, clock or randomness). Each command has the engine's
 verify / can / do trio (``verify_answer`` raises what ``answer`` would and changes
@@ -141,6 +147,72 @@ class NoBanker:
 OfferState = Offered | Banker | NoBanker
 
 
+@dataclass(frozen=True, slots=True)
+class RotationState:
+    """What the rotation carries from one round to the next (and over a restart).
+
+    Attributes:
+        last: the player (or third-party banker) who banked the last round dealt,
+            or ``None`` before any.
+        streak: how many rounds dealt in a row ``last`` has banked (0 with no
+            ``last``).
+        start: the seat the next offer starts at (1..seats).
+
+    """
+
+    last: str | None = None
+    streak: int = 0
+    start: int = 1
+
+    def after(self, rules: RuleSet, player: str, seat: int | None, *, dealt: bool) -> RotationState:
+        """The state after a round banked by ``player`` (at ``seat``; ``None``: the
+        third-party banker) whose offer started at :attr:`start`: a round ``dealt``
+        (settled) counts to the banker's streak, one not dealt (nobody bet, or
+        voided) neither counts nor breaks it; the next offer starts at
+        :func:`next_offer_start`. :meth:`Rotation.end_round` moves by it, and so do
+        the server's restore after a restart and ``uth replay``'s check.
+        """
+        last, streak = self.last, self.streak
+        if dealt:
+            last, streak = player, (streak + 1 if player == last else 1)
+        in_a_row = streak if last == player else 0
+        start = next_offer_start(rules, offer_start=self.start, seat=seat, in_a_row=in_a_row)
+        return RotationState(last, streak, start)
+
+    def check(self, rules: RuleSet) -> None:
+        """Check the state against the rule set (:meth:`Rotation.resume`).
+
+        Raises:
+            IllegalActionError: ``start`` is not a seat of the table, ``streak`` is
+                not a whole number of rounds >= 0, or ``last`` and ``streak`` do not
+                go together (a player with a streak of 0, or a streak without one).
+
+        """
+        seats = rules.seats or 7
+        start, streak, last = self.start, self.streak, self.last
+        if isinstance(start, bool) or not isinstance(start, int) or not 1 <= start <= seats:
+            raise IllegalActionError(
+                f"rotation.start: must be a seat 1..{seats}, got {start!r}", field="rotation.start"
+            )
+        if isinstance(streak, bool) or not isinstance(streak, int) or streak < 0:
+            raise IllegalActionError(
+                f"rotation.streak: must be a whole number of rounds >= 0, got {streak!r}",
+                field="rotation.streak",
+            )
+        if last is not None and (not isinstance(last, str) or not last):
+            raise IllegalActionError(
+                f"rotation.last: expected a non-empty id or None, got {last!r}",
+                field="rotation.last",
+            )
+        if (last is None) != (streak == 0):
+            raise IllegalActionError(
+                f"rotation.streak: {streak} round(s) in a row for "
+                f"{'nobody' if last is None else repr(last)}; a streak needs its banker "
+                "and a banker at least one round",
+                field="rotation.streak",
+            )
+
+
 @dataclass
 class Rotation:
     """The seats of a player-dealer table and the rotation of the player-dealer position.
@@ -201,6 +273,11 @@ class Rotation:
         """The player who banked the last round dealt and how many rounds in a row."""
         return self._last, self._streak
 
+    @property
+    def state(self) -> RotationState:
+        """Who banked the last rounds dealt in a row, and where the next offer starts."""
+        return RotationState(self._last, self._streak, self._start)
+
     def seat_of(self, player: str) -> int | None:
         """The player's seat, or ``None`` when not seated."""
         return next((s for s, p in self._seats.items() if p == player), None)
@@ -211,6 +288,24 @@ class Rotation:
         """
         banker = self._banker.player if self._banker else None
         return tuple(p for _, p in sorted(self._seats.items()) if p != banker)
+
+    def resume(self, state: RotationState) -> None:
+        """Go on from ``state`` (a restart: the server restores it from the table's
+        kept rounds): the streak and the next offer's start. Seats are not part of
+        it; players sit again.
+
+        Raises:
+            IllegalActionError: a round is under way, a player is seated already, or
+                the state does not fit the rule set (:meth:`RotationState.check`).
+
+        """
+        self._between_rounds("resume the rotation")
+        if self._seats:
+            raise IllegalActionError(
+                "rotation: resume before anybody sits (the seats start empty)", field="rotation"
+            )
+        state.check(self.rules)
+        self._last, self._streak, self._start = state.last, state.streak, state.start
 
     # ----------------------------------------------------------- seats
     def sit(self, player: str, seat: int) -> None:
@@ -404,12 +499,9 @@ class Rotation:
         banker = self._banker
         if self._stage != "round" or banker is None:
             raise IllegalActionError("round: no player-dealer was chosen", field="round")
-        if dealt:
-            self._last, self._streak = banker.player, banker.consecutive
-        in_a_row = self._streak if self._last == banker.player else 0
-        self._start = next_offer_start(
-            self.rules, offer_start=self._offer_start, seat=banker.seat, in_a_row=in_a_row
-        )
+        before = RotationState(self._last, self._streak, self._offer_start)
+        after = before.after(self.rules, banker.player, banker.seat, dealt=dealt)
+        self._last, self._streak, self._start = after.last, after.streak, after.start
         self._banker = None
         self._stage = "idle"
 
@@ -472,5 +564,6 @@ __all__ = [
     "OfferStep",
     "Offered",
     "Rotation",
+    "RotationState",
     "next_offer_start",
 ]

@@ -38,7 +38,7 @@ from uth.server.ports import (
 from uth.server.protocol import quote
 from uth.server.routes import history, operator, play, players, tables
 from uth.server.runtime import Runtime
-from uth.server.table import GameNumbers, LiveTable
+from uth.server.table import GameNumbers, LiveTable, room_resume
 from uth.server.web import mount_web
 
 log = logging.getLogger("uth.server")
@@ -87,6 +87,7 @@ def create_app(
                 for pid in await rt.worker.call(st.round_player_ids, game_number):
                     rt.restart_voids.setdefault(pid, []).append(game_number)
             numbers = GameNumbers()  # one sequence for every table: unique game numbers
+            resumes: dict[str, dict[str, object]] = {}
             for tc in tables_file.tables:
                 backer = None
                 if tc.backer is not None:  # a card room's third-party backer account
@@ -95,9 +96,19 @@ def create_app(
                     )
                     rt.reservations.set_balance(record.id, record.balance)
                     backer = (record.id, record.name)
+                rules = tc.rule_set(_base(cfg))
+                resume = None
+                if rules.banking == "player_dealer":  # the rotation goes on (000)
+                    resume = await rt.worker.call(room_resume, st, tc.id, rules)
+                    resumes[tc.id] = {
+                        "last": resume.rotation.last,
+                        "streak": resume.rotation.streak,
+                        "start": resume.rotation.start,
+                        "first_colour": resume.first_colour,
+                    }
                 rt.tables[tc.id] = LiveTable(
                     tc,
-                    tc.rule_set(_base(cfg)),
+                    rules,
                     rt.ledger,
                     rt.rounds,
                     rt.reservations,
@@ -106,7 +117,10 @@ def create_app(
                     shuffler,
                     numbers,
                     backer,
+                    resume,
                 )
+            if resumes:  # where this run's rounds start, for uth replay
+                await rt.worker.call(round_books.mark_start, st, resumes, rt.clock.now())
             rt.figures.start(t.rules for t in rt.tables.values())
             rt.tasks = [
                 asyncio.create_task(t.run(), name=f"table-{i}") for i, t in rt.tables.items()

@@ -245,6 +245,20 @@ class RoundLog(Protocol):
         """The game number of every round, oldest first."""
         ...
 
+    def last_round_id(self) -> int:
+        """The id of the newest round (0 when there is none)."""
+        ...
+
+    def table_rounds(
+        self, table_id: str, *, before: str | None = None, limit: int = 50
+    ) -> list[StoredRound]:
+        """The table's rounds as kept, newest first (game-number order reversed):
+        at most ``limit``, with a game number below ``before`` when given (the next
+        page). A card-room table's rotation and deck colour are restored from them
+        when the server starts.
+        """
+        ...
+
     def check_open(self, round_id: int, doing: str) -> None:
         """Nothing when the round is ``open``.
 
@@ -275,6 +289,10 @@ class RoundLog(Protocol):
         self, actor: str, action: str, reason: str, details: Mapping[str, Any], now: datetime
     ) -> None:
         """Append a line to the audit log."""
+        ...
+
+    def audit_lines(self, action: str) -> list[AuditEntry]:
+        """Every audit line with this ``action``, oldest first."""
         ...
 
     def audit_log(self, limit: int = 100) -> list[AuditEntry]:

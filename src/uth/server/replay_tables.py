@@ -3,17 +3,22 @@
 For ``uth replay`` (:mod:`uth.server.replay`; issue 13, items 5 and 7; RULES.md,
 "Who banks", "Decks and shuffling"): a record altered consistently with itself
 (its deck colour, its player-dealer and offer) replays alone, but not in sequence.
-The rounds are taken in game-number order and cut into server runs (a table's decks and rotation start afresh when the server starts: its game
-numbers start again at 0001, so a run ends where the number after the date and
-time goes down; a wrap after 9999 ends one too). Within a run, per table:
+The rotation and the deck colours go on across server restarts (a card-room table
+restores them from its kept rounds when the server starts:
+:func:`uth.engine.table.cardroom.resumed`), so the rounds are checked as one
+sequence per table. Server runs are told apart by the audit line each start of a
+server with card-room tables writes (``server_started``, with the newest round's id
+then: :func:`uth.server.round_books.mark_start`), not by game numbers; the rounds
+are taken run by run, in game-number order within a run. Per table:
 
 - **Deck colours alternate**: the rounds dealt (settled, or voided after the deal:
   a deck was taken either way) take the blue deck, then red, then blue
-  (:data:`uth.engine.decks.COLOURS`), the first round dealt in a run the blue one.
+  (:data:`uth.engine.decks.COLOURS`), the table's first round dealt the blue one;
+  after a server start, the other colour than the last round dealt kept before it.
   ``deck_colour: stored blue, expected red (game G before it took the blue deck)``.
-- **Nobody banks more than two rounds dealt in a row**: the rounds that count are
-  the settled ones, as the engine counts them (``Rotation.end_round(dealt=...)``,
-  ``settled()`` in :mod:`uth.engine.table.cardroom`): a voided round neither counts
+- **Nobody banks more than two rounds dealt in a row**, across restarts too: the
+  rounds that count are the settled ones, as the engine counts them
+  (:meth:`uth.engine.banking.RotationState.after`): a voided round neither counts
   nor breaks a streak. A seated player who banked the last two is passed over:
   ``player_dealer: stored player 7 banking 3 rounds in a row (games A, B and this
   one), expected another player: at most 2 in a row``; an offer step ``declined``
@@ -26,26 +31,33 @@ time goes down; a wrap after 9999 ends one too). Within a run, per table:
   (all of them before the third-party banker). ``offers[0]: stored seat 1 (player
   7), expected seat 3 first: the offer starts at seat 2 after game G``. A betting
   window nobody bet in stores no round but still ends the rotation's round (the
-  next offer's start moves), so the start is checked only when every game number
-  of the run between the table's two rounds is another table's stored round; the
-  clockwise order is checked from the first step either way.
+  next offer's start moves), so the start is checked only when the run's game
+  numbers before the round (from 0001 at the run's start) are all stored rounds
+  since the table's last one; after a server start it is the start the kept
+  rounds give, as the server restores it. The clockwise order is checked from the
+  first step either way.
 
 A round without a record (or whose record does not decode, or still open) tells
 nothing of its deck or offer: the colour and the start after it are taken as they
-are found.
+are found (the server's restore skips it too). Rounds kept before this audit line
+existed have none at their starts: where the game numbers go down without one,
+the start and the colour are taken as found.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from uth.engine import history
-from uth.engine.banking import next_offer_start
+from uth.engine.banking import RotationState, next_offer_start
 from uth.engine.decks import COLOURS
 from uth.errors import UthError
 from uth.server.ports import StoredRound
+from uth.server.records import AuditEntry
+from uth.server.round_books import START_ACTION
 
 
 class StoredRounds(Protocol):
@@ -59,49 +71,59 @@ class StoredRounds(Protocol):
         """The round as the log keeps it."""
         ...
 
+    def audit_lines(self, action: str) -> list[AuditEntry]:
+        """Every audit line with this ``action``, oldest first."""
+        ...
+
 
 def table_differences(rounds: StoredRounds) -> dict[str, tuple[str, ...]]:
     """Each card-room round's differences from the rounds before it at its table
     (the module's docstring: deck colours, streaks, the offer's start and order),
     by game number; a round without any is absent.
     """
+    starts = sorted(_start_ids(rounds.audit_lines(START_ACTION)))
     stored = sorted(
-        (rounds.stored_round(g) for g in rounds.game_numbers()), key=lambda r: r.game_number
+        (rounds.stored_round(g) for g in rounds.game_numbers()),
+        key=lambda r: (bisect_left(starts, r.round_id), r.game_number),
     )
+    tables = {r.table_id: _Table(r.table_id) for r in stored}
     out: dict[str, tuple[str, ...]] = {}
-    for run in _runs(stored):
-        numbers = {_sequence(r.game_number) for r in run}
-        tables: dict[str, _TableRun] = {}
-        for stored_round in run:
-            table = tables.setdefault(stored_round.table_id, _TableRun(stored_round.table_id))
-            found = table.check(stored_round, numbers)
-            if found:
-                out[stored_round.game_number] = found
+    run: int | None = None
+    last: int | None = 0
+    for stored_round in stored:
+        this_run = bisect_left(starts, stored_round.round_id)
+        if run is not None and this_run != run:  # a server start
+            for table in tables.values():
+                table.restart()
+            last = 0
+        run = this_run
+        number = _sequence(stored_round.game_number)
+        if number is None or last is None or number != last % 9999 + 1:
+            # A betting window nobody bet in, or a start without its audit line.
+            down = number is None or last is None or number <= last
+            for table in tables.values():
+                table.gap(down=down)
+        last = number
+        found = tables[stored_round.table_id].check(stored_round)
+        if found:
+            out[stored_round.game_number] = found
     return out
+
+
+def _start_ids(lines: Sequence[AuditEntry]) -> Iterator[int]:
+    """The newest round id at each server start (its audit line's ``last_round_id``):
+    a round with a larger id was opened after that start.
+    """
+    for line in lines:
+        newest = line.details.get("last_round_id")
+        if isinstance(newest, int) and not isinstance(newest, bool):
+            yield newest
 
 
 def _sequence(game_number: str) -> int | None:
     """The server's sequence number at the end of a game number (``...-0007``: 7)."""
     tail = game_number.rpartition("-")[2]
     return int(tail) if tail.isdigit() else None
-
-
-def _runs(stored: Sequence[StoredRound]) -> Iterator[list[StoredRound]]:
-    """The rounds cut into server runs, in game-number order: a run ends where the
-    sequence number does not go up (the server started again at 0001, or wrapped
-    after 9999), or cannot be read.
-    """
-    run: list[StoredRound] = []
-    last: int | None = None
-    for r in stored:
-        number = _sequence(r.game_number)
-        if run and (number is None or last is None or number <= last):
-            yield run
-            run = []
-        run.append(r)
-        last = number
-    if run:
-        yield run
 
 
 def _other(colour: str) -> str | None:
@@ -116,15 +138,13 @@ def _clockwise(origin: int, seats: int) -> list[int]:
 
 
 @dataclass
-class _TableRun:
-    """One table's card-room rounds along one server run, as the engine's
+class _Table:
+    """One table's card-room rounds, as the engine's
     :class:`~uth.engine.decks.TwoDecks` and :class:`~uth.engine.banking.Rotation`
-    would have them.
+    would have them, across server starts.
     """
 
     table_id: str
-    #: The sequence number of the table's last round seen in the run (0: none).
-    last_sequence: int = 0
     #: The colour the next round dealt takes (None: unknown; the first is blue).
     next_colour: str | None = COLOURS[0]
     last_dealt: str | None = None
@@ -134,15 +154,30 @@ class _TableRun:
     #: Who banked the last settled rounds in a row, and those rounds' game numbers.
     banker: str | None = None
     streak: list[str] = field(default_factory=list)
+    #: What a server starting now restores (:func:`uth.engine.table.cardroom.resumed`):
+    #: the rotation from the kept rounds, and the colour of the last round dealt.
+    restored: RotationState = field(default_factory=RotationState)
+    restored_colour: str | None = None
 
-    def check(self, stored: StoredRound, numbers: set[int | None]) -> tuple[str, ...]:
+    def restart(self) -> None:
+        """A server start: the table goes on from what its kept rounds give."""
+        self.start = self.restored.start
+        colour = self.restored_colour
+        self.next_colour = COLOURS[0] if colour is None else _other(colour)
+
+    def gap(self, *, down: bool) -> None:
+        """Game numbers are missing before the next round (a betting window nobody
+        bet in may have moved the start); ``down``: they went down (a start without
+        its audit line: the colour is unknown too).
+        """
+        self.start = None
+        if down:
+            self.next_colour = None
+
+    def check(self, stored: StoredRound) -> tuple[str, ...]:
         """The round's differences from the table's rounds before it; then the state
         moves past it.
         """
-        number = _sequence(stored.game_number) or 0
-        if any(n not in numbers for n in range(self.last_sequence + 1, number)):
-            self.start = None  # a betting window nobody bet in may have moved it
-        self.last_sequence = number
         record = _decoded(stored)
         if record is None:
             self.next_colour = self.start = None  # nothing known of its deck or offer
@@ -162,6 +197,8 @@ class _TableRun:
     def _colour(self, game_number: str, record: history.RoundRecord) -> list[str]:
         if not record.deck:
             return []  # not dealt: no deck taken
+        if record.deck_colour in COLOURS:
+            self.restored_colour = record.deck_colour
         colour = record.deck_colour or "none"
         expected, before = self.next_colour, self.last_dealt
         self.next_colour = _other(expected or colour)
@@ -171,7 +208,7 @@ class _TableRun:
         why = (
             f"game {before} before it took the {_other(expected)} deck"
             if before is not None
-            else f"the first round dealt at table {self.table_id} since the server started"
+            else f"the first round dealt at table {self.table_id}"
         )
         return [f"deck_colour: stored {colour}, expected {expected} ({why})"]
 
@@ -246,7 +283,11 @@ class _TableRun:
         counts to its banker's streak; the next offer's start moves.
         """
         banker = record.offers[-1]
-        if stored.status == "settled":
+        settled = stored.status == "settled"
+        self.restored = self.restored.after(
+            record.rules(), banker.player, banker.seat, dealt=settled
+        )
+        if settled:
             if banker.player == self.banker:
                 self.streak.append(stored.game_number)
             else:

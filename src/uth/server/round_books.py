@@ -30,6 +30,9 @@ from uth.server.ports import KeptRecord, Ledger, RoundLog, RoundRecord
 #: The reason and actor of a round voided at start-up (:func:`recover`).
 RECOVER_REASON = "server restarted during the round"
 RECOVER_ACTOR = "system"
+#: The audit action a server's start writes when it runs card-room tables
+#: (:func:`mark_start`): where one server run's rounds end (``uth replay``).
+START_ACTION = "server_started"
 
 
 def settle_round(
@@ -95,6 +98,19 @@ def recover(ledger: Ledger, rounds: RoundLog, now: datetime) -> list[str]:
     for game_number in voided:
         void_round(ledger, rounds, rounds.round_id(game_number), RECOVER_REASON, RECOVER_ACTOR, now)
     return voided
+
+
+def mark_start(
+    rounds: RoundLog, card_rooms: Mapping[str, Mapping[str, object]], now: datetime
+) -> None:
+    """Write the audit line of a server's start (:data:`START_ACTION`, actor
+    ``system``), after :func:`recover`: ``details`` ``{"last_round_id": the newest
+    round's id (0: none), "card_rooms": {table id: the rotation and first colour it
+    goes on from}}``. Every round this run opens gets a larger id, so ``uth replay``
+    knows which rounds came before the start, whatever their game numbers.
+    """
+    details = {"last_round_id": rounds.last_round_id(), "card_rooms": dict(card_rooms)}
+    rounds.audit(RECOVER_ACTOR, START_ACTION, "server started", details, now)
 
 
 def _encoded(kept: history.RoundRecord | None) -> KeptRecord | None:

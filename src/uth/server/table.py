@@ -13,11 +13,13 @@ applied whole before another starts.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from datetime import timedelta
 from decimal import Decimal
 from typing import Any, Protocol
 
 from uth.cards import SecureShuffler, Shuffler, SingleDeck
+from uth.engine import history
 from uth.engine.table import (
     REQUEST_IDS_PER_ROUND,
     CommandError,
@@ -27,8 +29,10 @@ from uth.engine.table import (
 )
 from uth.engine.table import commands as mc
 from uth.engine.table import effects as fx
+from uth.engine.table.cardroom import RoomResume, resumed
 from uth.engine.table.policy import PlayerDealerBank
 from uth.engine.table.seats import SPOTS
+from uth.errors import UthError
 from uth.money import money_json
 from uth.rules import RuleSet
 from uth.server import protocol as wire
@@ -87,6 +91,8 @@ class LiveTable:
         shuffler: the shuffler; a cryptographically secure one by default.
         game_numbers: the server's game-number allocator (shared by its tables).
         backer: a card room's third-party backer (account id, name), or None.
+        resume: a card room's rotation and first deck colour restored from its kept
+            rounds when the server starts (:func:`room_resume`); None: afresh.
 
     A rule set banked by a player-dealer makes the table a California card room
     (issue 13): the same machine with :class:`PlayerDealerBank` (the offer of the
@@ -106,6 +112,7 @@ class LiveTable:
         shuffler: Shuffler | None = None,
         game_numbers: GameNumbers | None = None,
         backer: tuple[int, str] | None = None,
+        resume: RoomResume | None = None,
     ) -> None:
         self.config = config
         self.rules = rules
@@ -137,9 +144,15 @@ class LiveTable:
             coach=self.trainer,
             game_numbers=game_numbers,
             table_info=self.info,
-            banking=PlayerDealerBank(rules, backer=backer, offer_seconds=config.offer_seconds)
+            banking=PlayerDealerBank(
+                rules,
+                backer=backer,
+                offer_seconds=config.offer_seconds,
+                rotation=None if resume is None else resume.rotation,
+            )
             if rules.banking == "player_dealer"
             else None,
+            first_colour=None if resume is None else resume.first_colour,
         )
         self._deliver()  # the first betting window opened: nobody is seated yet
 
@@ -326,6 +339,39 @@ class LiveTable:
             if review is not None:
                 self._send(player_id, review)
         return None
+
+
+def room_resume(rounds: RoundLog, table_id: str, rules: RuleSet) -> RoomResume:
+    """A card-room table's rotation and first deck colour, from its kept rounds
+    (:func:`uth.engine.table.cardroom.resumed`, which reads them newest first only
+    as far back as it needs), for the server's start (run in the storage worker,
+    after the rounds a restart left open are voided). Rounds still open, without a
+    record (voided at start-up: the record is kept at settlement) or whose record
+    does not decode tell nothing and are skipped.
+    """
+    return resumed(rules, _kept_newest_first(rounds, table_id))
+
+
+def _kept_newest_first(
+    rounds: RoundLog, table_id: str
+) -> Iterator[tuple[history.RoundRecord, bool]]:
+    """The table's decoded records, newest first, with whether each was settled;
+    read from storage a page at a time.
+    """
+    before: str | None = None
+    while True:
+        page = rounds.table_rounds(table_id, before=before)
+        for stored in page:
+            if stored.record is None or stored.status == "open":
+                continue
+            try:
+                record = history.decode(stored.record)
+            except UthError:
+                continue
+            yield record, stored.status == "settled"
+        if not page:
+            return
+        before = page[-1].game_number
 
 
 def _settle(ledger: Ledger, rounds: RoundLog, call: fx.SettleRound) -> dict[int, Decimal]:

@@ -10,12 +10,16 @@ alternating decks the machine's (``TableMachine.decks``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
 from uth.engine import events as ev
-from uth.engine.banking import Banker, Offered, OfferStep
+from uth.engine.banking import Banker, Offered, OfferStep, RotationState
+from uth.engine.decks import COLOURS
+from uth.engine.history import RoundRecord
 from uth.engine.round import Phase, Round
 from uth.engine.settlement import HandResult, WagerResult
 from uth.engine.table.base import STREETS, Loop, Wait
@@ -25,6 +29,7 @@ from uth.engine.table.policy import PlayerDealer
 from uth.engine.table.seats import Seat, account_of
 from uth.errors import IllegalActionError, UthError
 from uth.money import ZERO, money_json, parse_amount
+from uth.rules import RuleSet
 
 
 class CardRoom(TableCommands):
@@ -395,7 +400,9 @@ class CardRoom(TableCommands):
         limits = self.rules.bank
         assert limits is not None
         state = room.rotation.open_offer()
-        self._offer_declined, self._no_banker = [], None
+        # Passed over before the first offer (a player who banked the last two
+        # rounds, sitting where the offer starts now): named from the start.
+        self._offer_declined, self._no_banker = self._declined_names(state.steps), None
         while isinstance(state, Offered):
             pid = int(state.player)
             bank: Decimal | None = None
@@ -489,3 +496,77 @@ class CardRoom(TableCommands):
 def settled(rnd: Round | None) -> bool:
     """Whether the round was dealt and settled (it counts to the banker's streak)."""
     return rnd is not None and rnd.phase == Phase.SETTLED
+
+
+@dataclass(frozen=True, slots=True)
+class RoomResume:
+    """What a card-room table takes over from its kept rounds when the server starts
+    again (:func:`resumed`; RULES.md, "Who banks"; README, "Card-room tables").
+
+    Attributes:
+        rotation: who banked the last settled rounds in a row and where the next
+            offer starts (:meth:`~uth.engine.banking.Rotation.resume`).
+        first_colour: the back colour of the deck the first round dealt after the
+            start takes: the other colour than the last round dealt before it, so
+            that the colours alternate across restarts too; ``None`` (no round dealt
+            yet): the first of :data:`~uth.engine.decks.COLOURS`.
+
+    """
+
+    rotation: RotationState = field(default_factory=RotationState)
+    first_colour: str | None = None
+
+
+def resumed(rules: RuleSet, newest_first: Iterable[tuple[RoundRecord, bool]]) -> RoomResume:
+    """The rotation and deck colour a card-room table goes on from after a restart.
+
+    Args:
+        rules: the table's rule set now (its seats and ``max_consecutive_banks``).
+        newest_first: the table's kept rounds, newest first (game-number order
+            reversed), each with whether it was settled (``False``: voided); read
+            only as far back as needed (below). A round whose offer nobody accepted
+            or without an offer (a house-banked round) tells nothing.
+
+    The state is the one :meth:`Rotation.end_round
+    <uth.engine.banking.Rotation.end_round>` leaves after the kept rounds in
+    game-number order (:meth:`RotationState.after`): a settled round counts to its
+    banker's streak, a voided one neither counts nor breaks it. Betting windows
+    nobody bet in keep no round, so the next offer's start is the one the kept
+    rounds give (as if there had been none); a start beyond the table's seats now
+    (its rule set changed) is seat 1. The colour is the other one than the last
+    round dealt (``deck`` kept) with a card-room colour.
+
+    The rounds are read back to the last one a seated player banked and settled
+    after a settled round of another banker (the state after it does not depend on
+    the rounds before it) and to the last round dealt: a few rounds at a table
+    whose players bank, every round at one only the third-party banker ever banked.
+    """
+    read: list[tuple[RoundRecord, bool]] = []
+    colour: str | None = None
+    newer: OfferStep | None = None  # the banker of the newest settled round read so far
+    for record, was_settled in newest_first:
+        read.append((record, was_settled))
+        if colour is None and record.deck and record.deck_colour in COLOURS:
+            colour = record.deck_colour
+        banker = _banker(record)
+        if banker is None or not was_settled:
+            continue
+        reset = newer is not None and newer.seat is not None and newer.player != banker.player
+        if reset and colour is not None:
+            break
+        newer = banker
+    state = RotationState()
+    for record, was_settled in reversed(read):
+        banker = _banker(record)
+        if banker is not None:
+            state = state.after(rules, banker.player, banker.seat, dealt=was_settled)
+    if state.start > (rules.seats or 7):
+        state = RotationState(state.last, state.streak, 1)
+    first = None if colour is None else COLOURS[1 - COLOURS.index(colour)]
+    return RoomResume(state, first)
+
+
+def _banker(record: RoundRecord) -> OfferStep | None:
+    """The round's accepted offer step (None: nobody accepted, or no offer)."""
+    offers = record.offers
+    return offers[-1] if offers and offers[-1].outcome == "accepted" else None

@@ -42,7 +42,7 @@ from decimal import Decimal
 from typing import Any
 
 from uth.cards import PreparedDeck
-from uth.engine.decks import TwoDecks
+from uth.engine.decks import COLOURS, TwoDecks
 from uth.engine.round import Round
 from uth.engine.table.base import (
     REQUEST_IDS_PER_ROUND,
@@ -116,6 +116,13 @@ class TableMachine(TableFaults):
             each round, ``sit``, ``answer_offer`` and back-line bets).
         game_numbers: the allocator shared by a server's tables.
         table_info: the table's lobby entry, put in each snapshot.
+        first_colour: with two alternating decks, the back colour of the deck the
+            first round dealt takes (after a restart: the other colour than the last
+            round dealt before it, :class:`~uth.engine.table.cardroom.RoomResume`);
+            None: the first of :data:`~uth.engine.decks.COLOURS`.
+
+    Raises:
+        InvalidDealError: ``first_colour`` is not one of the two colours.
     """
 
     def __init__(
@@ -130,6 +137,7 @@ class TableMachine(TableFaults):
         banking: Banking | None = None,
         game_numbers: GameNumbers | None = None,
         table_info: Callable[[], dict[str, Any]] | None = None,
+        first_colour: str | None = None,
     ) -> None:
         self.settings = settings
         self.rules = rules
@@ -141,7 +149,11 @@ class TableMachine(TableFaults):
         self._room = banking if isinstance(banking, PlayerDealerBank) else None
         #: Two alternating decks and their discard rack (000, 002), or None: one deck
         #: shuffled for every round.
-        self._decks = TwoDecks() if rules.deck_procedure == "two_alternating_decks" else None
+        self._decks = (
+            TwoDecks(_colours_from(first_colour))
+            if rules.deck_procedure == "two_alternating_decks"
+            else None
+        )
         self._offer_to = None
         self._offer_reply = None
         self._offered = None
@@ -749,6 +761,23 @@ class TableMachine(TableFaults):
             if room is not None and seat.number is not None:
                 room.rotation.leave(seat.hand_id)
                 self._seats_note()
+
+
+def _colours_from(first: str | None) -> tuple[str, str]:
+    """The two deck colours in dealing order, ``first`` first (None: as
+    :data:`~uth.engine.decks.COLOURS`).
+
+    Raises:
+        InvalidDealError: ``first`` is not one of them.
+    """
+    if first is None:
+        return COLOURS
+    if first not in COLOURS:
+        raise InvalidDealError(
+            f"first_colour: must be one of {', '.join(COLOURS)}, got {first!r}",
+            field="first_colour",
+        )
+    return (first, COLOURS[1 - COLOURS.index(first)])
 
 
 __all__ = ["REQUEST_IDS_PER_ROUND", "RoundCancelledError", "TableMachine", "TableSettings"]

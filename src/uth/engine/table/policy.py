@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Protocol
 
-from uth.engine.banking import OfferStep, Rotation
+from uth.engine.banking import OfferStep, Rotation, RotationState
 from uth.engine.round import Round
 from uth.engine.settlement import Settlement
 from uth.engine.table.seats import account_of, second_hand
@@ -149,6 +149,13 @@ class PlayerDealerBank:
         rules: a ``player_dealer`` rule set.
         backer: the third-party backer's account id and name, or None.
         offer_seconds: how long each player has to answer the offer.
+        rotation: the rotation to go on from after a restart (the streak and the
+            next offer's start, restored from the table's kept rounds:
+            :func:`~uth.engine.table.cardroom.resumed`); None: a fresh table.
+
+    Raises:
+        IllegalActionError: ``rotation`` does not fit the rule set
+            (:meth:`~uth.engine.banking.RotationState.check`).
 
     The bank is reserved from the player-dealer's balance on acceptance, debited
     (wager kind ``bank``) when the round opens, and credited back with the bank's
@@ -156,9 +163,16 @@ class PlayerDealerBank:
     """
 
     def __init__(
-        self, rules: RuleSet, *, backer: tuple[int, str] | None = None, offer_seconds: float = 15
+        self,
+        rules: RuleSet,
+        *,
+        backer: tuple[int, str] | None = None,
+        offer_seconds: float = 15,
+        rotation: RotationState | None = None,
     ) -> None:
         self.rotation = Rotation(rules, backer=None if backer is None else str(backer[0]))
+        if rotation is not None:
+            self.rotation.resume(rotation)
         self.backer = backer
         self.offer_seconds = offer_seconds
         self.banker: PlayerDealer | None = None

@@ -10,7 +10,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import select, union
+from sqlalchemy import func, select, union
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -206,19 +206,29 @@ class SqlRoundLog:
             rnd = s.scalars(select(Round).where(Round.game_number == game_number)).first()
             if rnd is None:
                 raise NotFoundError(f"game_number: no round {game_number}", field="game_number")
-            return StoredRound(
-                round_id=rnd.id,
-                game_number=rnd.game_number,
-                table_id=rnd.table_id,
-                status=rnd.status,
-                record=rnd.record,
-                rules_fingerprint=rnd.rules_fingerprint,
-            )
+            return _stored(rnd)
 
     def game_numbers(self) -> list[str]:
         """The game number of every round, oldest first."""
         with self._sessions.begin() as s:
             return list(s.scalars(select(Round.game_number).order_by(Round.id)))
+
+    def last_round_id(self) -> int:
+        """The id of the newest round (0 when there is none)."""
+        with self._sessions.begin() as s:
+            newest = s.scalar(select(func.max(Round.id)))
+            return int(newest or 0)
+
+    def table_rounds(
+        self, table_id: str, *, before: str | None = None, limit: int = 50
+    ) -> list[StoredRound]:
+        """The table's rounds, newest first: ``limit`` at most, game numbers below ``before``."""
+        query = select(Round).where(Round.table_id == table_id)
+        if before is not None:
+            query = query.where(Round.game_number < before)
+        with self._sessions.begin() as s:
+            rows = s.scalars(query.order_by(Round.game_number.desc()).limit(limit))
+            return [_stored(rnd) for rnd in rows]
 
     def check_open(self, round_id: int, doing: str) -> None:
         """Nothing when the round is ``open``; RoundNotOpenError naming its game number
@@ -364,20 +374,26 @@ class SqlRoundLog:
                 )
             )
 
+    def audit_lines(self, action: str) -> list[AuditEntry]:
+        """Every audit line with this ``action``, oldest first."""
+        with self._sessions.begin() as s:
+            query = select(AuditLog).where(AuditLog.action == action).order_by(AuditLog.id)
+            return [_audit_entry(row) for row in s.scalars(query)]
+
     def audit_log(self, limit: int = 100) -> list[AuditEntry]:
         """The newest audit lines first."""
         if limit < 1:
             raise UthError(f"limit: must be at least 1, got {limit}", field="limit")
         with self._sessions.begin() as s:
             rows = s.scalars(select(AuditLog).order_by(AuditLog.id.desc()).limit(limit)).all()
-            return [
-                AuditEntry(
-                    id=row.id,
-                    at=row.at,
-                    actor=row.actor,
-                    action=row.action,
-                    reason=row.reason,
-                    details=dict(row.details),
-                )
-                for row in rows
-            ]
+            return [_audit_entry(row) for row in rows]
+
+
+def _stored(rnd: Round) -> StoredRound:
+    return StoredRound(
+        rnd.id, rnd.game_number, rnd.table_id, rnd.status, rnd.record, rnd.rules_fingerprint
+    )
+
+
+def _audit_entry(row: AuditLog) -> AuditEntry:
+    return AuditEntry(row.id, row.at, row.actor, row.action, row.reason, dict(row.details))
