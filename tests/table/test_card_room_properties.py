@@ -1,14 +1,16 @@
 """Random card-room play through the table machine (issue 13): seats taken and left,
 offers accepted and declined, bets at seats and behind them (seated players too:
 their back-line hand behind another seat, with Undo, Double and Repeat on either
-hand), decisions in and out of turn, clock moves, operator voids and storage failures. After every step money is
-conserved across all accounts, the player-dealer included (Host.check_money), every
-stored round replays to its result and ledger entries, the bank reserved is the
-banker's alone, nobody banks three rounds in a row, the discard rack holds one
-deck's colour, a settled round's bank came back within twice the bank, no player is
-sent a card their view does not allow (a back-line bettor: the seat's it rides on),
-and each hand's cards, showdown, fold and decisions sent reached exactly the players
-their view allows, back-line bettors included (machine_host.check_hand_events).
+hand), decisions in and out of turn, clock moves, operator voids and storage
+failures. After every step money is conserved across all accounts, the
+player-dealer included (Host.check_money), every stored round replays to its result
+and ledger entries, the bank reserved is the banker's alone, nobody banks three
+rounds in a row (the rotation's count after every step; the stored records'
+player-dealers at the end), the discard rack holds one deck's colour, a settled
+round's bank came back within twice the bank, no player is sent a card their view
+does not allow (a back-line bettor: the seat's it rides on), and each hand's cards,
+showdown, fold and decisions sent reached exactly the players their view allows,
+back-line bettors included (machine_host.check_hand_events).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from hypothesis import strategies as st
 from machine_host import Host, StorageDown, cards_in, check_hand_events, mark
 
 from uth.cards import SeededShuffler, SingleDeck
+from uth.engine import history
 from uth.engine.table import (
     AnswerOffer,
     Decide,
@@ -143,3 +146,13 @@ def test_random_card_room_play_keeps_the_books(data: st.DataObject, seed: int) -
             allowed = h.allowed_cards(p) | allowed_before[p]
             assert shown <= allowed, (p, shown - allowed)
         check_hand_events(m, start, received)
+    # Nobody banked three settled rounds in a row, read from the stored records (not
+    # the rotation's own count); a voided round does not count (engine/banking.py).
+    bankers = [
+        history.decode(h.books.kept[rid]).player_dealer
+        for rid, status in h.books.status.items()
+        if status == "settled"
+    ]
+    assert None not in bankers
+    threes = zip(bankers, bankers[1:], bankers[2:], strict=False)
+    assert not any(a == b == c for a, b, c in threes), bankers
