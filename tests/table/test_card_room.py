@@ -13,7 +13,7 @@ from typing import Any
 from machine_host import Host, deck
 
 from uth.engine import history
-from uth.engine.table import AnswerOffer, Decide, PlaceBet, PlayerDealerBank, Sit
+from uth.engine.table import AnswerOffer, Decide, Leave, PlaceBet, PlayerDealerBank, Sit
 from uth.rules import preset
 
 D = Decimal
@@ -370,3 +370,97 @@ def test_the_bank_goes_down_seat_by_seat_and_the_seats_are_told() -> None:
     ]
     assert h.take(1) == [{"type": "seats", "seats": seats}]
     assert h.machine.snapshot(4)["seats"] == seats
+
+
+def test_a_player_dealer_who_disconnects_mid_round_banks_it_to_the_end() -> None:
+    # Seat 1 (As Ks) against the dealer's 5c 6d, board Ah Kh Qs 7c 8d: no qualifier.
+    h, bank = room(3, [ONE_SEAT, ONE_SEAT])
+    seated(h, {1: 1, 2: 2})
+    h.join(3)  # watching
+    h.send(1, AnswerOffer("o1", False))
+    h.send(2, AnswerOffer("o2", True, 500))
+    h.send(1, PlaceBet("b1", "ante", 10))
+    h.advance_until("pre_flop")
+    for pid in (1, 2, 3):
+        h.take(pid)
+    h.disconnect(2)  # the player-dealer's last connection closes
+    # The seat and the bank stay: nobody is told of a seat change, the round goes on.
+    both = [{"seat": 1, "player_id": 1, "name": "p1"}, {"seat": 2, "player_id": 2, "name": "p2"}]
+    assert (h.take(1), h.take(3)) == ([], [])
+    assert (h.machine.seats[2].number, h.machine.seats[2].connections) == (2, 0)
+    assert bank.rotation.seats == {1: "1", 2: "2"}
+    assert bank.banker is not None and (bank.banker.player_id, bank.banker.bank) == (2, D(500))
+    snap = h.machine.snapshot(3)
+    assert (snap["seats"], snap["player_dealer"]) == (both, dealer(500, 500))
+    assert h.send(1, Decide("d1", "check"))["type"] == "accepted"
+    assert h.machine.phase == "flop"  # mid-round still: the seat is kept
+    assert [m["player_dealer"] for m in h.take(3) if m["type"] == "state"] == [dealer(500, 500)]
+    assert h.machine.snapshot(1)["seats"] == both and bank.rotation.seats == {1: "1", 2: "2"}
+    # Play 2x wins 20 against the bank (Ante and Blind push): 480 of the bank comes
+    # back; the seat is freed as the round ends, right before the pause.
+    assert h.send(1, Decide("d2", "play_2x"))["type"] == "accepted"
+    got = h.take(3)
+    assert [m["type"] for m in got] == [
+        "decision",
+        "turn_and_river_turned",
+        "dealer_revealed",
+        "antes_returned",
+        "bank_left",
+        "state",
+        "seats",
+        "pause",
+    ]
+    assert got[4]["bank_left"] == 480 and got[5]["player_dealer"] == dealer(500, 480)
+    assert got[6] == {"type": "seats", "seats": [{"seat": 1, "player_id": 1, "name": "p1"}]}
+    assert 2 not in h.machine.seats and bank.rotation.seats == {1: "1"} and bank.banker is None
+    assert h.books.entries == [
+        ("debit", 1, 1, "ante", D(-10)),
+        ("debit", 1, 1, "blind", D(-10)),
+        ("debit", 1, 2, "bank", D(-500)),
+        ("debit", 1, 1, "play", D(-20)),
+        ("credit", 1, 1, "ante", D(10)),
+        ("credit", 1, 1, "blind", D(10)),
+        ("credit", 1, 1, "play", D(40)),
+        ("credit", 1, 2, "bank", D(480)),
+    ]
+    assert h.books.balances == {1: D(1020), 2: D(980), 3: D(1000)}
+    assert h.purse.reserved.get(2, D(0)) == 0
+    h.check_money()
+    h.check_replays()
+    assert history.decode(h.books.kept[1]).player_dealer == "2"
+
+
+def test_a_player_dealer_cannot_leave_the_seat_mid_round() -> None:
+    h, bank = room(2, [ONE_SEAT, ONE_SEAT])
+    seated(h, {1: 1, 2: 2})
+    h.send(1, AnswerOffer("o1", False))
+    h.send(2, AnswerOffer("o2", True, 500))
+    # Moving to another seat (the protocol's only way to leave a seat besides closing
+    # the last connection) is refused from the offer to the end of the round.
+    assert h.send(2, Sit("s1", 5)) == {
+        "type": "error",
+        "id": "s1",
+        "code": "wrong_phase",
+        "message": "sit: seats are taken between rounds only (phase betting)",
+    }
+    h.send(1, PlaceBet("b1", "ante", 10))
+    h.advance_until("pre_flop")
+    assert h.send(2, Sit("s2", 5)) == {
+        "type": "error",
+        "id": "s2",
+        "code": "wrong_phase",
+        "message": "sit: seats are taken between rounds only (phase pre_flop)",
+    }
+    # `leave` (the page hidden) declines only bets in the betting window: the
+    # player-dealer has none; the position and the bank stay.
+    reply = h.send(2, Leave("l1", "hidden"))
+    assert (reply["type"], reply["declined"], reply["state"]["balance"]) == ("accepted", False, 500)
+    assert bank.banker is not None and (bank.banker.player_id, bank.banker.seat) == (2, 2)
+    assert bank.rotation.seats == {1: "1", 2: "2"} and h.machine.seats[2].number == 2
+    h.advance_until("pause")  # the timers: check, check, fold; the bank collects 20
+    assert h.books.balances == {1: D(980), 2: D(1020)}
+    # Between rounds the seat may change.
+    assert h.send(2, Sit("s3", 5))["type"] == "accepted"
+    assert bank.rotation.seats == {1: "1", 5: "2"}
+    h.check_money()
+    h.check_replays()
