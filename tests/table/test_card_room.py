@@ -464,3 +464,69 @@ def test_a_player_dealer_cannot_leave_the_seat_mid_round() -> None:
     assert bank.rotation.seats == {1: "1", 5: "2"}
     h.check_money()
     h.check_replays()
+
+
+def test_a_fold_that_meets_the_win_limit_is_partly_collected_and_returned() -> None:
+    # RULES.md "A round" step 7 and "Who banks": folds are collected first, within the
+    # player-dealer's win limit. Bank 100; the timers check twice and fold at the
+    # river, seat 1 then seat 3. Seat 1's 80 is collected in full; of seat 3's Ante 30
+    # only 20 is left to win, and its Blind finds no cover at all.
+    h, _ = room(3, ["As Ks 2c 3d 5c 6d Ah Kh Qs 7c 8d"] * 2)
+    seated(h, {1: 1, 2: 2, 3: 3})
+    h.send(1, AnswerOffer("o1", False))
+    h.send(2, AnswerOffer("o2", True, 100))
+    h.send(1, PlaceBet("b1", "ante", 40))
+    h.send(3, PlaceBet("b3", "ante", 30))
+    game = h.machine.game_number
+    h.advance_until("pause")
+    assert h.machine.seats[3].decisions == ["auto:check", "auto:check", "auto:fold"]
+    out = {pid: {m["type"]: m for m in h.take(pid)} for pid in (1, 3)}
+
+    def line(stake: int, result: str, net: int, left: int, coverage: str) -> dict[str, Any]:
+        return {
+            "stake": stake,
+            "result": result,
+            "net": net,
+            "bank_left": left,
+            "coverage": coverage,
+        }
+
+    def folded(
+        ante: dict[str, Any], blind: dict[str, Any], net: int, balance: int, **hand: Any
+    ) -> dict[str, Any]:
+        empty = line(0, "no_action", 0, blind["bank_left"], "no_wager")
+        wagers = {"ante": ante, "blind": blind, "play": empty, "trips": empty, "bad_beat": empty}
+        return {
+            "type": "settlement",
+            "game_number": game,
+            "outcome": "fold",
+            **hand,
+            "wagers": wagers,
+            "net": net,
+            "balance": balance,
+        }
+
+    assert out[1]["settlement"] == folded(
+        line(40, "lose", -40, 140, "collected_at_fold"),
+        line(40, "lose", -40, 180, "collected_at_fold"),
+        -80,
+        920,
+        category="two_pair",
+        best_five=["As", "Ah", "Ks", "Kh", "Qs"],
+    )
+    assert out[3]["settlement"] == folded(
+        line(30, "lose", -20, 200, "partial"),
+        line(30, "no_action", 0, 200, "returned_uncovered"),
+        -20,
+        980,
+        category="high_card",
+        best_five=["Ah", "Kh", "Qs", "8d", "7c"],
+    )
+    assert [e for e in h.books.entries if e[0] == "credit"] == [
+        ("credit", 1, 3, "ante", D(10)),
+        ("credit", 1, 3, "blind", D(30)),
+        ("credit", 1, 2, "bank", D(200)),
+    ]
+    assert h.books.balances == {1: D(920), 2: D(1100), 3: D(980)}
+    h.check_money()
+    h.check_replays()
