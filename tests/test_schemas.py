@@ -131,7 +131,7 @@ EXAMPLES = _doc_examples()
 
 def test_the_protocol_document_has_an_example_of_most_messages() -> None:
     types = {m["type"] for m in EXAMPLES}
-    assert len(EXAMPLES) == 53
+    assert len(EXAMPLES) == 54
     assert types >= COMMANDS
     assert {"accepted", "error", "snapshot", "settlement", "trainer_review"} <= types
     assert {"offer", "banker", "no_banker", "seats", "bank_left"} <= types  # the card room

@@ -262,3 +262,28 @@ def test_sigkill_mid_round_refunds_the_player_dealers_bank(tmp_path: Path, store
         ]
         (row,) = httpx.get(f"{base}/api/history", headers=auth, timeout=5).json()
         assert (row["game_number"], row["status"]) == (game_number, "voided")
+        # The other player's wagers, debited when the round opened, are refunded too.
+        other = {"Authorization": f"Bearer {tokens['player']}"}
+        them = httpx.get(f"{base}/api/me", headers=other, timeout=5).json()
+        assert them["balance"] == 1000
+        ledger = httpx.get(f"{base}/api/ledger", headers=other, timeout=5).json()
+        assert entries_of(assert_ledger_consistent(ledger, them["balance"])) == [
+            ("signup", None, 1000, 1000),
+            ("wager", "ante", -10, 990),
+            ("wager", "blind", -10, 980),
+            ("refund", "ante", 10, 990),
+            ("refund", "blind", 10, 1000),
+        ]
+        (row,) = httpx.get(f"{base}/api/history", headers=other, timeout=5).json()
+        assert (row["game_number"], row["status"], row["net"]) == (game_number, "voided", 0)
+        audit = httpx.get(
+            f"{base}/api/operator/audit",
+            headers={"Authorization": f"Bearer {OPERATOR_TOKEN}"},
+            timeout=5,
+        ).json()
+        (line,) = [x for x in audit if x["action"] == "void_round"]
+        assert line["details"]["game_number"] == game_number
+        assert {k: Decimal(v) for k, v in line["details"]["refunds"].items()} == {
+            str(me["id"]): 100,
+            str(them["id"]): 20,
+        }

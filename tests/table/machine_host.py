@@ -303,7 +303,9 @@ class Host:
     def check_money(self) -> None:
         """Money is conserved: each ledger balance is the start plus its entries; the
         reservation cache agrees with the ledger; nothing is reserved for nobody;
-        a settled round moved exactly each hand's net, a voided one nothing.
+        a settled round moved exactly each hand's net, the player-dealer's account
+        exactly the banker's result, all accounts together nothing at a card room
+        (minus the house's result at a house-banked table), a voided one nothing.
         """
         for pid, start in self.initial.items():
             moved = sum((e[4] for e in self.books.entries if e[2] == pid), ZERO)
@@ -329,6 +331,13 @@ class Host:
                         ZERO,
                     )
                     assert net.get(p.player_id, ZERO) == total, (rid, p.player_id)
+                # Conserved across all accounts: what the players won, the banker lost.
+                # A player-dealer's account moved by their result; the house has none.
+                if kept.player_dealer is not None:
+                    assert net.get(int(kept.player_dealer), ZERO) == kept.banker_net, rid
+                    assert sum(net.values(), ZERO) == ZERO, (rid, net)
+                else:
+                    assert sum(net.values(), ZERO) == -kept.banker_net, (rid, net)
 
     def check_replays(self) -> None:
         """Every kept round replays through the engine to its stored result, and its

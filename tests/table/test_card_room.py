@@ -19,7 +19,7 @@ from machine_host import Host, deck
 from uth.cards import PreparedDeck, stacked_deck
 from uth.engine import Round, history
 from uth.engine.banking import OfferStep, RotationState
-from uth.engine.table import AnswerOffer, Decide, PlaceBet, PlayerDealerBank, Sit
+from uth.engine.table import AnswerOffer, Decide, Leave, PlaceBet, PlayerDealerBank, Sit
 from uth.engine.table.cardroom import RoomResume, resumed
 from uth.errors import InvalidDealError
 from uth.rules import preset
@@ -427,6 +427,98 @@ def test_a_restored_rotation_passes_over_who_banked_twice_before_the_restart() -
         ("2", 3, "accepted"),
     ]
     assert bank.rotation.state == RotationState("2", 1, 3)
+
+
+def test_a_player_dealer_who_disconnects_mid_round_banks_it_to_the_end() -> None:
+    # Seat 1 (As Ks) against the dealer's 5c 6d, board Ah Kh Qs 7c 8d: no qualifier.
+    h, bank = room(3, [ONE_SEAT, ONE_SEAT])
+    seated(h, {1: 1, 2: 2})
+    h.join(3)  # watching
+    h.send(1, AnswerOffer("o1", False))
+    h.send(2, AnswerOffer("o2", True, 500))
+    h.send(1, PlaceBet("b1", "ante", 10))
+    h.advance_until("pre_flop")
+    for pid in (1, 2, 3):
+        h.take(pid)
+    h.disconnect(2)  # the player-dealer's last connection closes
+    # The seat and the bank stay: nobody is told of a seat change, the round goes on.
+    both = [{"seat": 1, "player_id": 1, "name": "p1"}, {"seat": 2, "player_id": 2, "name": "p2"}]
+    assert (h.take(1), h.take(3)) == ([], [])
+    assert (h.machine.seats[2].number, h.machine.seats[2].connections) == (2, 0)
+    assert bank.rotation.seats == {1: "1", 2: "2"}
+    assert bank.banker is not None and (bank.banker.player_id, bank.banker.bank) == (2, D(500))
+    snap = h.machine.snapshot(3)
+    assert (snap["seats"], snap["player_dealer"]) == (both, dealer(500, 500))
+    assert h.send(1, Decide("d1", "check"))["type"] == "accepted"
+    assert h.machine.phase == "flop"  # mid-round still: the seat is kept
+    assert [m["player_dealer"] for m in h.take(3) if m["type"] == "state"] == [dealer(500, 500)]
+    assert h.machine.snapshot(1)["seats"] == both and bank.rotation.seats == {1: "1", 2: "2"}
+    # Play 2x wins 20 against the bank (Ante and Blind push): 480 of the bank comes
+    # back; the seat is freed as the round ends, right before the pause.
+    assert h.send(1, Decide("d2", "play_2x"))["type"] == "accepted"
+    got = h.take(3)
+    assert [m["type"] for m in got] == [
+        "decision",
+        "turn_and_river_turned",
+        "dealer_revealed",
+        "antes_returned",
+        "bank_left",
+        "state",
+        "seats",
+        "pause",
+    ]
+    assert got[4]["bank_left"] == 480 and got[5]["player_dealer"] == dealer(500, 480)
+    assert got[6] == {"type": "seats", "seats": [{"seat": 1, "player_id": 1, "name": "p1"}]}
+    assert 2 not in h.machine.seats and bank.rotation.seats == {1: "1"} and bank.banker is None
+    assert h.books.entries == [
+        ("debit", 1, 1, "ante", D(-10)),
+        ("debit", 1, 1, "blind", D(-10)),
+        ("debit", 1, 2, "bank", D(-500)),
+        ("debit", 1, 1, "play", D(-20)),
+        ("credit", 1, 1, "ante", D(10)),
+        ("credit", 1, 1, "blind", D(10)),
+        ("credit", 1, 1, "play", D(40)),
+        ("credit", 1, 2, "bank", D(480)),
+    ]
+    assert h.books.balances == {1: D(1020), 2: D(980), 3: D(1000)}
+    assert h.purse.reserved.get(2, D(0)) == 0
+    h.check_money()
+    h.check_replays()
+    assert history.decode(h.books.kept[1]).player_dealer == "2"
+
+
+def test_a_player_dealer_cannot_leave_the_seat_mid_round() -> None:
+    h, bank = room(2, [ONE_SEAT, ONE_SEAT])
+    seated(h, {1: 1, 2: 2})
+    h.send(1, AnswerOffer("o1", False))
+    h.send(2, AnswerOffer("o2", True, 500))
+    # Moving to another seat (the protocol's only way to leave a seat besides closing
+    # the last connection) is refused from the offer to the end of the round.
+    assert h.send(2, Sit("s1", 5)) == {
+        "type": "error",
+        "id": "s1",
+        "code": "wrong_phase",
+        "message": "sit: seats are taken between rounds only (phase betting)",
+    }
+    h.send(1, PlaceBet("b1", "ante", 10))
+    h.advance_until("pre_flop")
+    assert h.send(2, Sit("s2", 5)) == {
+        "type": "error",
+        "id": "s2",
+        "code": "wrong_phase",
+        "message": "sit: seats are taken between rounds only (phase pre_flop)",
+    }
+    # `leave` (the page hidden) declines only bets in the betting window: the
+    # player-dealer has none; the position and the bank stay.
+    reply = h.send(2, Leave("l1", "hidden"))
+    assert (reply["type"], reply["declined"], reply["state"]["balance"]) == ("accepted", False, 500)
+    assert bank.banker is not None and (bank.banker.player_id, bank.banker.seat) == (2, 2)
+    assert bank.rotation.seats == {1: "1", 2: "2"} and h.machine.seats[2].number == 2
+    h.advance_until("pause")  # the timers: check, check, fold; the bank collects 20
+    assert h.books.balances == {1: D(980), 2: D(1020)}
+    # Between rounds the seat may change.
+    assert h.send(2, Sit("s3", 5))["type"] == "accepted"
+    assert bank.rotation.seats == {1: "1", 5: "2"}
     h.check_money()
     h.check_replays()
 
@@ -500,3 +592,69 @@ def test_a_first_colour_that_is_not_a_deck_colour_is_refused() -> None:
     with pytest.raises(InvalidDealError) as err:
         Host("california", {1: D(1000)}, first_colour="green")
     assert str(err.value) == "first_colour: must be one of blue, red, got 'green'"
+
+
+def test_a_fold_that_meets_the_win_limit_is_partly_collected_and_returned() -> None:
+    # RULES.md "A round" step 7 and "Who banks": folds are collected first, within the
+    # player-dealer's win limit. Bank 100; the timers check twice and fold at the
+    # river, seat 1 then seat 3. Seat 1's 80 is collected in full; of seat 3's Ante 30
+    # only 20 is left to win, and its Blind finds no cover at all.
+    h, _ = room(3, ["As Ks 2c 3d 5c 6d Ah Kh Qs 7c 8d"] * 2)
+    seated(h, {1: 1, 2: 2, 3: 3})
+    h.send(1, AnswerOffer("o1", False))
+    h.send(2, AnswerOffer("o2", True, 100))
+    h.send(1, PlaceBet("b1", "ante", 40))
+    h.send(3, PlaceBet("b3", "ante", 30))
+    game = h.machine.game_number
+    h.advance_until("pause")
+    assert h.machine.seats[3].decisions == ["auto:check", "auto:check", "auto:fold"]
+    out = {pid: {m["type"]: m for m in h.take(pid)} for pid in (1, 3)}
+
+    def line(stake: int, result: str, net: int, left: int, coverage: str) -> dict[str, Any]:
+        return {
+            "stake": stake,
+            "result": result,
+            "net": net,
+            "bank_left": left,
+            "coverage": coverage,
+        }
+
+    def folded(
+        ante: dict[str, Any], blind: dict[str, Any], net: int, balance: int, **hand: Any
+    ) -> dict[str, Any]:
+        empty = line(0, "no_action", 0, blind["bank_left"], "no_wager")
+        wagers = {"ante": ante, "blind": blind, "play": empty, "trips": empty, "bad_beat": empty}
+        return {
+            "type": "settlement",
+            "game_number": game,
+            "outcome": "fold",
+            **hand,
+            "wagers": wagers,
+            "net": net,
+            "balance": balance,
+        }
+
+    assert out[1]["settlement"] == folded(
+        line(40, "lose", -40, 140, "collected_at_fold"),
+        line(40, "lose", -40, 180, "collected_at_fold"),
+        -80,
+        920,
+        category="two_pair",
+        best_five=["As", "Ah", "Ks", "Kh", "Qs"],
+    )
+    assert out[3]["settlement"] == folded(
+        line(30, "lose", -20, 200, "partial"),
+        line(30, "no_action", 0, 200, "returned_uncovered"),
+        -20,
+        980,
+        category="high_card",
+        best_five=["Ah", "Kh", "Qs", "8d", "7c"],
+    )
+    assert [e for e in h.books.entries if e[0] == "credit"] == [
+        ("credit", 1, 3, "ante", D(10)),
+        ("credit", 1, 3, "blind", D(30)),
+        ("credit", 1, 2, "bank", D(200)),
+    ]
+    assert h.books.balances == {1: D(920), 2: D(1100), 3: D(980)}
+    h.check_money()
+    h.check_replays()

@@ -1,14 +1,16 @@
 """Random card-room play through the table machine (issue 13): seats taken and left,
 offers accepted and declined, bets at seats and behind them (seated players too:
 their back-line hand behind another seat, with Undo, Double and Repeat on either
-hand), decisions in and out of turn, clock moves, operator voids and storage failures. After every step money is
-conserved across all accounts, the player-dealer included (Host.check_money), every
-stored round replays to its result and ledger entries, the bank reserved is the
-banker's alone, nobody banks three rounds in a row, the discard rack holds one
-deck's colour, a settled round's bank came back within twice the bank, no player is
-sent a card their view does not allow (a back-line bettor: the seat's it rides on),
-and each hand's cards, showdown, fold and decisions sent reached exactly the players
-their view allows, back-line bettors included (machine_host.check_hand_events).
+hand), decisions in and out of turn, clock moves, operator voids and storage
+failures. After every step money is conserved across all accounts, the
+player-dealer included (Host.check_money), every stored round replays to its result
+and ledger entries, the bank reserved is the banker's alone, nobody banks three
+rounds in a row (the rotation's count after every step; the stored records'
+player-dealers at the end), the discard rack holds one deck's colour, a settled
+round's bank came back within twice the bank, no player is sent a card their view
+does not allow (a back-line bettor: the seat's it rides on), and each hand's cards,
+showdown, fold and decisions sent reached exactly the players their view allows,
+back-line bettors included (machine_host.check_hand_events).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from hypothesis import strategies as st
 from machine_host import Host, StorageDown, cards_in, check_hand_events, mark
 
 from uth.cards import SeededShuffler, SingleDeck
+from uth.engine import history
 from uth.engine.table import (
     AnswerOffer,
     Decide,
@@ -143,3 +146,72 @@ def test_random_card_room_play_keeps_the_books(data: st.DataObject, seed: int) -
             allowed = h.allowed_cards(p) | allowed_before[p]
             assert shown <= allowed, (p, shown - allowed)
         check_hand_events(m, start, received)
+    # Nobody banked three settled rounds in a row, read from the stored records (not
+    # the rotation's own count); a voided round does not count (engine/banking.py).
+    bankers = [
+        history.decode(h.books.kept[rid]).player_dealer
+        for rid, status in h.books.status.items()
+        if status == "settled"
+    ]
+    assert None not in bankers
+    threes = zip(bankers, bankers[1:], bankers[2:], strict=False)
+    assert not any(a == b == c for a, b, c in threes), bankers
+
+
+ROUNDS = 10
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 2**31))
+def test_many_settled_card_room_rounds_rotate_the_bank(data: st.DataObject, seed: int) -> None:
+    """Round after round at one table (four seated players who mostly accept the
+    offer and bet, deciding or leaving it to the timers), so that the rotation runs
+    over many settled rounds: money conserved and every round replayed after each
+    round, nobody banks three settled rounds in a row (read from the stored records),
+    and at least eight rounds of ten are settled.
+    """
+    procedure = SingleDeck(SeededShuffler(seed))
+    decks = [procedure.next_deck() for _ in range(2 * ROUNDS + 2)]
+    room = PlayerDealerBank(preset("california"), offer_seconds=5)
+    h = Host("california", balances={p: Decimal(3000) for p in PLAYERS}, decks=decks, banking=room)
+    for pid in PLAYERS:
+        h.join(pid)
+        h.send(pid, Sit(f"s{pid}", pid))
+    ids = iter(range(10**6))
+    betting: str | None = None  # the round whose bets were placed
+    for _ in range(ROUNDS * 60):
+        m = h.machine
+        if len(h.books.status) == ROUNDS and m.phase == "pause":
+            break
+        if m._offer_to is not None:
+            accept = data.draw(st.integers(0, 3)) < 3  # (the small draws deal)
+            bank = data.draw(st.sampled_from([100, 250, 1000])) if accept else None
+            assert h.send(m._offer_to, AnswerOffer(f"r{next(ids)}", accept, bank))["type"] == (
+                "accepted"
+            )
+        elif m.phase == "betting" and betting != m.game_number:
+            betting = m.game_number
+            banker = room.banker
+            for pid in PLAYERS:
+                if (banker is None or banker.player_id != pid) and data.draw(st.integers(0, 4)) < 4:
+                    amount = data.draw(st.sampled_from([5, 10, 25]))
+                    h.send(pid, PlaceBet(f"r{next(ids)}", "ante", amount))
+        elif m.round is not None and m.round.to_act is not None and data.draw(st.booleans()):
+            action = data.draw(st.sampled_from(["play_4x", "play_2x", "play_1x", "check", "fold"]))
+            h.send(int(m.round.to_act), Decide(f"r{next(ids)}", action))
+        else:
+            assert m.wake_at is not None, m.phase
+            h.advance(max(0.0, (m.wake_at - h.now).total_seconds()))
+        if m.phase == "pause":
+            h.check_money()
+            h.check_replays()
+    h.check_money()
+    h.check_replays()
+    bankers = [
+        history.decode(h.books.kept[rid]).player_dealer
+        for rid, status in h.books.status.items()
+        if status == "settled"
+    ]
+    assert len(bankers) >= 8, (bankers, h.books.status)
+    threes = zip(bankers, bankers[1:], bankers[2:], strict=False)
+    assert not any(a == b == c for a, b, c in threes), bankers

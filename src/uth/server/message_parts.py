@@ -188,8 +188,8 @@ class TableBets(TableBetsBody):
 
 
 #: How a wager fared against the player-dealer's bank (card-room tables):
-#: ``action`` (settled in full), ``collected_at_fold`` (a folded hand's wager,
-#: collected before the showdown), ``returned_uncovered`` (the bank was used up
+#: ``action`` (settled in full), ``collected_at_fold`` (a folded hand's losing wager,
+#: collected in full before the showdown), ``returned_uncovered`` (the bank was used up
 #: before it: the stake comes back), ``partial`` (part of it was covered),
 #: ``no_wager`` (nothing was bet on that spot).
 Coverage = Literal["action", "collected_at_fold", "returned_uncovered", "partial", "no_wager"]

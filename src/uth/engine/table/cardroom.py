@@ -332,7 +332,10 @@ class CardRoom(TableCommands):
     # ------------------------------------------------------------ settlement
     def _wager_extras(self, rnd: Round, hr: HandResult, w: WagerResult) -> dict[str, Any]:
         """A wager line's ``bank_left`` and ``coverage`` (card rooms; nothing at a
-        house-banked table).
+        house-banked table): ``no_wager`` (stake 0), ``returned_uncovered`` (none of
+        the stake covered by the bank), ``partial`` (part of the win or loss beyond
+        the bank; a folded hand's too), ``collected_at_fold`` (a folded hand's losing
+        wager collected in full), else ``action``.
         """
         if self._room is None:
             return {}
@@ -345,14 +348,16 @@ class CardRoom(TableCommands):
                 and event.bank_left is not None
             ):
                 left = event.bank_left
+        # The bank's limit first: a folded hand's wager beyond the player-dealer's
+        # win limit is returned, wholly or in part (RULES.md, "Who banks").
         if w.stake == 0:
             coverage = "no_wager"
-        elif hr.outcome == "fold" and w.result == "lose":
-            coverage = "collected_at_fold"
         elif w.uncovered_stake >= w.stake:
             coverage = "returned_uncovered"
         elif w.uncovered > 0:
             coverage = "partial"
+        elif hr.outcome == "fold" and w.result == "lose":
+            coverage = "collected_at_fold"
         else:
             coverage = "action"
         return {"bank_left": None if left is None else money_json(left), "coverage": coverage}
