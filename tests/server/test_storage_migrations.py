@@ -53,7 +53,7 @@ def test_upgrade_matches_models_and_downgrade_is_reversible(store_url: str) -> N
     assert current_revision(store_url) is None
 
     upgrade(store_url)
-    assert current_revision(store_url) == "0005"
+    assert current_revision(store_url) == "0006"
     assert not is_empty(store_url)
     assert _tables(store_url) >= TABLES
     assert _diff(store_url) == []
@@ -64,14 +64,14 @@ def test_upgrade_matches_models_and_downgrade_is_reversible(store_url: str) -> N
     assert not (_tables(store_url) & TABLES)
 
     upgrade(store_url)
-    assert current_revision(store_url) == "0005"
+    assert current_revision(store_url) == "0006"
     assert _diff(store_url) == []
 
 
 def test_upgrade_is_idempotent(store_url: str) -> None:
     upgrade(store_url)
     upgrade(store_url)
-    assert current_revision(store_url) == "0005"
+    assert current_revision(store_url) == "0006"
 
 
 def test_database_refuses_a_negative_balance(store_url: str) -> None:
@@ -337,3 +337,26 @@ def test_a_record_must_be_text_with_a_fingerprint_of_64_hex_digits(store_url: st
         assert store.stored_round("G-1").record is None
     finally:
         engine.dispose()
+
+
+def test_migration_0006_indexes_rounds_by_table(store_url: str) -> None:
+    """Revision 0006 adds the index a card room's restore reads by; the downgrade to
+    0005 drops it.
+    """
+
+    def indexes() -> dict[str, list[str | None]]:
+        engine = make_engine(store_url)
+        try:
+            with engine.connect() as conn:
+                found = inspect(conn).get_indexes("rounds")
+            return {i["name"]: list(i["column_names"]) for i in found if i["name"]}
+        finally:
+            engine.dispose()
+
+    upgrade(store_url, "0005")
+    assert "ix_rounds_table_game" not in indexes()
+    upgrade(store_url)
+    assert current_revision(store_url) == "0006"
+    assert indexes()["ix_rounds_table_game"] == ["table_id", "game_number"]
+    downgrade(store_url, "0005")
+    assert "ix_rounds_table_game" not in indexes()

@@ -27,6 +27,7 @@ from sqlalchemy import (
     DateTime,
     Dialect,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -155,6 +156,8 @@ class Round(Base):
     __tablename__ = "rounds"
     __table_args__ = (
         CheckConstraint("status IN ('open', 'settled', 'voided')", name="status_known"),
+        # A table's rounds newest first (revision 0006): a card room's restore at start.
+        Index("ix_rounds_table_game", "table_id", "game_number"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
