@@ -254,7 +254,7 @@ def test_undo_double_and_repeat_act_on_the_hand_they_name() -> None:
         "behind: your bets this round are behind seat 3"
     )
     assert h.send(3, PlaceBet("x6", "ante", 5, behind=2))["message"] == (
-        "behind: seat 2 has no player to bet behind"
+        "behind: seat 2 is the player-dealer's, it has no hand"
     )
     assert h.send(3, PlaceBet("x3", "ante", 5, behind=1))["type"] == "accepted"
     assert h.send(3, Undo("x4", None, 1))["type"] == "accepted"
@@ -392,3 +392,35 @@ def test_the_player_dealer_cannot_repeat_last_rounds_bets() -> None:
     assert (reply["type"], reply["code"]) == ("error", "wrong_phase")
     assert reply["message"] == "repeat: the player-dealer does not bet"
     assert h.machine.table_bets()["players"] == 0
+
+
+def test_a_player_without_a_seat_undoes_and_doubles_only_behind_their_seat() -> None:
+    """Player 4 has no seat and bets behind seat 3: Undo and Double naming another
+    seat are refused naming the seat their bets are behind, and change nothing;
+    naming seat 3, or no seat, they act on that one hand.
+    """
+    room = PlayerDealerBank(preset("california"), offer_seconds=5)
+    balances = {pid: D(1000) for pid in (1, 2, 3, 4)}
+    h = Host("california", balances, decks=[deck(SEAT_3_WINS)] * 2, banking=room)
+    for pid in (1, 2, 3, 4):
+        h.join(pid)
+    for pid in (1, 2, 3):
+        assert h.send(pid, Sit(f"sit{pid}", pid))["type"] == "accepted"
+    h.advance_until("offer")
+    h.send(1, AnswerOffer("o1", False))
+    assert h.send(2, AnswerOffer("o2", True, 500))["type"] == "accepted"
+    reply = h.send(4, PlaceBet("b1", "ante", 10, behind=3))
+    # Ante and Blind 10 each, and the largest Play it may follow (4 x 10) held.
+    assert (reply["state"]["balance"], reply["state"]["behind"]) == (D(940), 3)
+    for command in (Double("d1", None, 1), Undo("u1", None, 1)):
+        refused = h.send(4, command)
+        assert (refused["code"], refused["message"]) == (
+            "wrong_phase",
+            "behind: your bets this round are behind seat 3",
+        )
+    state = h.machine.state(4)
+    assert (state["balance"], state["bets"]["ante"], state["behind"]) == (D(940), D(10), 3)
+    doubled = h.send(4, Double("d2", None, 3))["state"]
+    assert (doubled["balance"], doubled["bets"]["ante"]) == (D(880), D(20))
+    undone = h.send(4, Undo("u2"))["state"]
+    assert (undone["balance"], undone["bets"]["ante"]) == (D(940), D(10))

@@ -289,8 +289,12 @@ class CardRoom(TableCommands):
                 "wrong_phase", f"behind: your bets this round are behind seat {hand.behind}"
             )
         occupant = room.rotation.seats.get(behind)
-        if occupant is None or (room.banker is not None and int(occupant) == room.banker.player_id):
+        if occupant is None:
             raise CommandError("not_seated", f"behind: seat {behind} has no player to bet behind")
+        if room.banker is not None and int(occupant) == room.banker.player_id:
+            raise CommandError(
+                "not_seated", f"behind: seat {behind} is the player-dealer's, it has no hand"
+            )
 
     def _hand_for(self, seat: Seat, behind: int | None, *, create: bool = False) -> Seat:
         """The hand a bet-slip command acts on: with ``behind``, a seated player's
@@ -299,11 +303,19 @@ class CardRoom(TableCommands):
 
         Raises:
             CommandError: ``wrong_phase`` when a seated player has no back-line hand
-                (Undo, Double), or it is behind another seat.
+                (Undo, Double), or it is behind another seat; or when a player
+                without a seat names another seat than the one their bets are behind
+                (Undo, Double).
         """
         if self._room is None:
             return super()._hand_for(seat, behind, create=create)
-        if behind is None or seat.number is None:
+        if seat.number is None:
+            if behind is not None and seat.staked > 0 and seat.behind not in (None, behind):
+                raise CommandError(
+                    "wrong_phase", f"behind: your bets this round are behind seat {seat.behind}"
+                )
+            return seat
+        if behind is None:
             return seat
         line = self.lines.get(seat.player_id)
         if line is None and create:
