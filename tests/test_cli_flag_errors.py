@@ -24,7 +24,7 @@ def test_db_upgrade_to_an_unknown_revision_names_the_flag(tmp_path: Path) -> Non
     for revision in ("0099", "abc"):
         assert _run("db", "upgrade", "--database-url", url, "--revision", revision) == (
             2,
-            f"error: --revision: no migration '{revision}' (known: 0001, 0002, 0003, 0004, 0005, head)\n",
+            f"error: --revision: no migration '{revision}' (known: 0001, 0002, 0003, 0004, 0005, 0006, head)\n",
         )
     assert not (tmp_path / "x.db").exists()
     assert _run("db", "upgrade", "--database-url", url, "--revision", "0003") == (

@@ -257,7 +257,7 @@ def test_bad_arguments_and_databases_exit_2(db: str, tmp_path: Path) -> None:
     downgrade(db, "0003")
     assert _replay("--all", "--database", db) == (
         2,
-        f"error: database: {db} is at revision 0003, not 0005; run `uth db upgrade` "
+        f"error: database: {db} is at revision 0003, not 0006; run `uth db upgrade` "
         "(rounds stored before revision 0004 have no record)\n",
     )
 
