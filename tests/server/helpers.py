@@ -26,6 +26,7 @@ from typing import Any
 import anyio
 from fastapi.testclient import TestClient
 from pydantic import ValidationError
+from sqlalchemy import text
 
 from uth.cards import SeededShuffler, Shuffler, SingleDeck
 from uth.server.app import create_app
@@ -42,6 +43,17 @@ GAME_NUMBER = re.compile(r"^\d{8}-\d{6}-\d{4}$")
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 RECV_TIMEOUT = 10.0
 _CONNECTIONS = itertools.count(1)
+#: A California card-room table for the live tests (tables file entry).
+CARD_ROOM_TABLE: dict[str, Any] = {
+    "id": "t1",
+    "name": "Test card room",
+    "rules": "california",
+    "betting_seconds": 10,
+    "yellow_seconds": 3,
+    "decision_seconds": 10,
+    "pause_seconds": 2,
+    "offer_seconds": 5,
+}
 
 # A live table with round numbers: 10 s betting (the last 3 s yellow), 10 s per
 # decision, a 2 s pause.
@@ -356,5 +368,18 @@ def assert_every_round_replays(url: str) -> None:
         store = SqlStore(engine)
         failures = [c.message() for c in check_all(store, store) if not c.ok]
         assert failures == [], "\n".join(failures)
+    finally:
+        engine.dispose()
+
+
+def sql(url: str, statement: str, **params: Any) -> list[Any]:
+    """Run one SQL ``statement`` on the database at ``url`` (as a forger or an
+    operator would, outside the store) and commit; the rows it returns, if any.
+    """
+    engine = make_engine(url)
+    try:
+        with engine.begin() as conn:
+            result = conn.execute(text(statement), params)
+            return list(result.all()) if result.returns_rows else []
     finally:
         engine.dispose()

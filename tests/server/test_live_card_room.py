@@ -12,23 +12,13 @@ seat and the bet behind it win Ante, Blind (a straight pays 1:1) and Play 4x.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from helpers import decks, entries_of, live_server
+from helpers import CARD_ROOM_TABLE, decks, entries_of, live_server
 
 from uth.server.replay import check_all
 from uth.server.storage import SqlStore, make_engine
 
-TABLE: dict[str, Any] = {
-    "id": "t1",
-    "name": "Test card room",
-    "rules": "california",
-    "betting_seconds": 10,
-    "yellow_seconds": 3,
-    "decision_seconds": 10,
-    "pause_seconds": 2,
-    "offer_seconds": 5,
-}
+TABLE = CARD_ROOM_TABLE
 
 
 def test_a_california_round_with_a_banker_and_a_back_line_bet(

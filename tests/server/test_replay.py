@@ -22,8 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import OPERATOR_TOKEN, entries_of, live_server
-from sqlalchemy import text
+from helpers import OPERATOR_TOKEN, entries_of, live_server, sql
 from typer.testing import CliRunner
 
 from uth.cli.main import app
@@ -81,22 +80,12 @@ def db(played: Path, tmp_path: Path) -> str:
     return f"sqlite:///{copy}"
 
 
-def _sql(url: str, statement: str, **params: Any) -> list[Any]:
-    engine = make_engine(url)
-    try:
-        with engine.begin() as conn:
-            result = conn.execute(text(statement), params)
-            return list(result.all()) if result.returns_rows else []
-    finally:
-        engine.dispose()
-
-
 def _alter_record(url: str, game_number: str, change: Any) -> None:
-    [(record,)] = _sql(url, "SELECT record FROM rounds WHERE game_number = :g", g=game_number)
+    [(record,)] = sql(url, "SELECT record FROM rounds WHERE game_number = :g", g=game_number)
     data = json.loads(record)
     change(data)
     altered = json.dumps(data, sort_keys=True, separators=(",", ":"))
-    _sql(url, "UPDATE rounds SET record = :r WHERE game_number = :g", r=altered, g=game_number)
+    sql(url, "UPDATE rounds SET record = :r WHERE game_number = :g", r=altered, g=game_number)
 
 
 def _replay(*args: str) -> tuple[int, str]:
@@ -127,7 +116,7 @@ def test_every_stored_round_replays_and_its_ledger_matches(db: str) -> None:
         "table_differences": [],
         "message": f"game {G2}: replayed, result and 4 ledger entries match",
     }
-    [(fingerprint,)] = _sql(db, "SELECT DISTINCT rules_fingerprint FROM rounds")
+    [(fingerprint,)] = sql(db, "SELECT DISTINCT rules_fingerprint FROM rounds")
     assert len(fingerprint) == 64
 
 
@@ -180,7 +169,7 @@ def test_an_action_the_engine_refuses_is_named(db: str) -> None:
 
 def test_a_ledger_entry_altered_is_reported(db: str) -> None:
     # Money is stored in cents: alice's Trips payout of 25.00 becomes 30.00.
-    _sql(db, "UPDATE ledger_entries SET amount = 3000 WHERE kind = 'payout' AND wager = 'trips'")
+    sql(db, "UPDATE ledger_entries SET amount = 3000 WHERE kind = 'payout' AND wager = 'trips'")
     code, out = _replay("--all", "--database", db)
     assert code == 1
     assert out.splitlines() == [
@@ -192,7 +181,7 @@ def test_a_ledger_entry_altered_is_reported(db: str) -> None:
 
 
 def test_a_refund_missing_from_a_voided_round_is_reported(db: str) -> None:
-    _sql(db, "DELETE FROM ledger_entries WHERE kind = 'refund' AND wager = 'blind'")
+    sql(db, "DELETE FROM ledger_entries WHERE kind = 'refund' AND wager = 'blind'")
     assert _replay(G2, "--database", db) == (
         1,
         f"game {G2}: differs: ledger: player 1 blind: nets -10.00 in a voided round, not 0.00\n",
@@ -202,13 +191,13 @@ def test_a_refund_missing_from_a_voided_round_is_reported(db: str) -> None:
 def test_a_voided_round_whose_debit_was_never_stored_replays(db: str) -> None:
     # The storage failure that voids a round may come before a wager's debit is
     # stored: that wager then has neither debit nor refund, and the round matches.
-    _sql(db, "DELETE FROM ledger_entries WHERE wager = 'blind'")
+    sql(db, "DELETE FROM ledger_entries WHERE wager = 'blind'")
     assert _replay(G2, "--database", db) == (
         0,
         f"game {G2}: replayed, result and 2 ledger entries match\n",
     )
     # A debit altered in a voided round is still the first difference.
-    _sql(
+    sql(
         db,
         "UPDATE ledger_entries SET amount = -500 WHERE kind = 'wager' AND wager = 'ante'"
         " AND round_id = (SELECT id FROM rounds WHERE game_number = :g)",
@@ -223,11 +212,11 @@ def test_a_voided_round_whose_debit_was_never_stored_replays(db: str) -> None:
 
 
 def test_a_round_without_a_record_or_another_status(db: str) -> None:
-    _sql(db, "UPDATE rounds SET status = 'settled' WHERE game_number = :g", g=G2)
+    sql(db, "UPDATE rounds SET status = 'settled' WHERE game_number = :g", g=G2)
     assert _replay(G2, "--database", db)[1] == (
         f"game {G2}: differs: status: stored voided, the round log has settled\n"
     )
-    _sql(db, "UPDATE rounds SET record = NULL WHERE game_number = :g", g=G1)
+    sql(db, "UPDATE rounds SET record = NULL WHERE game_number = :g", g=G1)
     assert _replay(G1, "--database", db) == (
         1,
         f"game {G1}: differs: record: none stored for this settled round\n",
@@ -282,7 +271,7 @@ def test_check_all_sees_open_rounds_and_rounds_voided_before_a_record(db: str) -
     try:
         store = SqlStore(engine)
         store.open_round("t1", "G-open", "live", datetime(2026, 11, 29, 23, 40, tzinfo=UTC))
-        _sql(db, "UPDATE rounds SET record = NULL WHERE game_number = :g", g=G2)
+        sql(db, "UPDATE rounds SET record = NULL WHERE game_number = :g", g=G2)
         assert [c.message() for c in check_all(store, store)] == [
             f"game {G1}: replayed, result and 10 ledger entries match",
             f"game {G2}: voided before its record was kept; its 4 ledger entries net to zero",

@@ -21,46 +21,26 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from helpers import START, Conn, LiveServer, Player, live_server
-from sqlalchemy import text
+from helpers import CARD_ROOM_TABLE, START, Conn, LiveServer, Player, live_server, sql
 from typer.testing import CliRunner
 
 from uth.cli.main import app
 from uth.server.replay import check_all, check_round
 from uth.server.storage import SqlStore, make_engine
 
-TABLE: dict[str, Any] = {
-    "id": "t1",
-    "name": "Test card room",
-    "rules": "california",
-    "betting_seconds": 10,
-    "yellow_seconds": 3,
-    "decision_seconds": 10,
-    "pause_seconds": 2,
-    "offer_seconds": 5,
-}
+TABLE = CARD_ROOM_TABLE
 runner = CliRunner()
 
 
-def _sql(url: str, statement: str, **params: Any) -> list[Any]:
-    engine = make_engine(url)
-    try:
-        with engine.begin() as conn:
-            result = conn.execute(text(statement), params)
-            return list(result.all()) if result.returns_rows else []
-    finally:
-        engine.dispose()
-
-
 def _record(url: str, game_number: str) -> dict[str, Any]:
-    [(record,)] = _sql(url, "SELECT record FROM rounds WHERE game_number = :g", g=game_number)
+    [(record,)] = sql(url, "SELECT record FROM rounds WHERE game_number = :g", g=game_number)
     data: dict[str, Any] = json.loads(record)
     return data
 
 
 def _store_record(url: str, game_number: str, data: dict[str, Any]) -> None:
     text_ = json.dumps(data, sort_keys=True, separators=(",", ":"))
-    _sql(url, "UPDATE rounds SET record = :r WHERE game_number = :g", r=text_, g=game_number)
+    sql(url, "UPDATE rounds SET record = :r WHERE game_number = :g", r=text_, g=game_number)
 
 
 def _messages(url: str) -> list[str]:
@@ -110,7 +90,7 @@ def _three_rounds(url: str, tmp_path: Path) -> tuple[Player, Player, Player]:
 
 def test_a_card_room_tables_rounds_are_checked_in_sequence(store_url: str, tmp_path: Path) -> None:
     alice, bob, _carol = _three_rounds(store_url, tmp_path)
-    games = [g for (g,) in _sql(store_url, "SELECT game_number FROM rounds ORDER BY id")]
+    games = [g for (g,) in sql(store_url, "SELECT game_number FROM rounds ORDER BY id")]
     assert len(games) == 3
     g1, g2, g3 = games
     records = [_record(store_url, g) for g in games]
@@ -123,7 +103,7 @@ def test_a_card_room_tables_rounds_are_checked_in_sequence(store_url: str, tmp_p
     ]
     # Each round: the bank debited and credited back, the bettor's Ante, Blind and
     # Play debited, and their payouts (bob loses all three in round 2).
-    counts = _sql(
+    counts = sql(
         store_url,
         "SELECT count(*) FROM ledger_entries WHERE round_id IS NOT NULL "
         "GROUP BY round_id ORDER BY round_id",
@@ -170,7 +150,7 @@ def test_a_card_room_tables_rounds_are_checked_in_sequence(store_url: str, tmp_p
     records[2]["player_dealer"] = str(alice.id)
     records[2]["offers"] = [{"player": str(alice.id), "seat": 1, **accepted}]
     _store_record(store_url, g3, records[2])
-    _sql(
+    sql(
         store_url,
         "UPDATE ledger_entries SET player_id = :a WHERE wager = 'bank' "
         "AND round_id = (SELECT id FROM rounds WHERE game_number = :g)",
@@ -252,7 +232,7 @@ def test_the_rotation_goes_on_after_a_server_restart(store_url: str, tmp_path: P
             c.recv_until("decision_required")
             c.ok("decide", action="play_4x")
             srv.advance_to(b.recv_until("pause"))
-    games = [g for (g,) in _sql(store_url, "SELECT game_number FROM rounds ORDER BY id")]
+    games = [g for (g,) in sql(store_url, "SELECT game_number FROM rounds ORDER BY id")]
     g1, g2, g3 = games
     records = [_record(store_url, g) for g in games]
     # The colours go on alternating across the restart.
@@ -263,12 +243,12 @@ def test_the_rotation_goes_on_after_a_server_restart(store_url: str, tmp_path: P
         {"player": str(bob.id), "seat": 3, **accepted},
     ]
     # The server's start is in the audit log, with what the table went on from.
-    [(details,)] = _sql(
+    [(details,)] = sql(
         store_url,
         "SELECT details FROM audit_log WHERE action = 'server_started' ORDER BY id DESC LIMIT 1",
     )
     started = details if isinstance(details, dict) else json.loads(details)
-    [(g2_id,)] = _sql(store_url, "SELECT id FROM rounds WHERE game_number = :g", g=g2)
+    [(g2_id,)] = sql(store_url, "SELECT id FROM rounds WHERE game_number = :g", g=g2)
     restored = {"last": str(alice.id), "streak": 2, "start": 2, "first_colour": "blue"}
     assert started == {"last_round_id": g2_id, "card_rooms": {"t1": restored}}
     result = runner.invoke(app, ["replay", "--all", "--database", store_url])
@@ -285,7 +265,7 @@ def test_the_rotation_goes_on_after_a_server_restart(store_url: str, tmp_path: P
     records[2]["player_dealer"] = str(alice.id)
     records[2]["offers"] = [{"player": str(alice.id), "seat": 2, **accepted}]
     _store_record(store_url, g3, records[2])
-    _sql(
+    sql(
         store_url,
         "UPDATE ledger_entries SET player_id = :a WHERE wager = 'bank' "
         "AND round_id = (SELECT id FROM rounds WHERE game_number = :g)",
@@ -346,8 +326,8 @@ def test_a_round_cut_by_a_restart_neither_counts_nor_breaks_a_streak(
         }
         assert a.recv_until("no_banker") == nobody
         assert [m for m in a.log if m["type"] == "offer"] == [{**offer, "to_you": False}]
-    g1, g2, g3 = [g for (g,) in _sql(store_url, "SELECT game_number FROM rounds ORDER BY id")]
-    assert [s for (s,) in _sql(store_url, "SELECT status FROM rounds ORDER BY id")] == [
+    g1, g2, g3 = [g for (g,) in sql(store_url, "SELECT game_number FROM rounds ORDER BY id")]
+    assert [s for (s,) in sql(store_url, "SELECT status FROM rounds ORDER BY id")] == [
         "settled",
         "settled",
         "voided",
