@@ -6,7 +6,7 @@ sixteen rounds: the offer in rotation (banking.Rotation), two alternating decks 
 a discard rack (decks.TwoDecks), random wagers within the limits and the balances
 (a seated player sits a round out about one time in seven), random legal decisions
 taken in turn. The test counts the rounds dealt and settled and requires at least
-``DEALT_AT_LEAST`` of them per run (170 examples of 16 rounds: about 2,400 to 2,650
+``DEALT_AT_LEAST`` of them per run (185 examples of 16 rounds: about 2,600 to 2,900
 dealt; a round nobody banks or bets on is not dealt), and at least one of each of
 ``KINDS``. It checks, round after round:
 
@@ -48,7 +48,7 @@ from uth.engine.history import expected_ledger, record_of
 from uth.rules import preset
 
 ROUNDS = 16
-EXAMPLES = 170
+EXAMPLES = 185
 DEALT_AT_LEAST = 2000  # issue 13: "thousands of random rounds", dealt and settled
 ZERO = Decimal(0)
 KINDS = (
@@ -85,7 +85,8 @@ def test_thousands_of_random_card_room_rounds_keep_every_invariant() -> None:
     # Every run (on CI Hypothesis derandomizes: the same draws each time) includes
     # the rarer kinds of KINDS: a table where nobody banks (every seated player
     # declines, no backer), one where the backer banks (every player declines), and
-    # one where everybody would bank (each banker is passed over after two rounds).
+    # one where only the first player would bank: after two rounds in a row they
+    # are passed over and the backer banks (a passed-over step in a round dealt).
     @example(
         name="california",
         seated=2,
@@ -108,11 +109,11 @@ def test_thousands_of_random_card_room_rounds_keep_every_invariant() -> None:
     )
     @example(
         name="california",
-        seated=3,
-        declines=[0] * 7,
+        seated=2,
+        declines=[0] + [3] * 6,
         banks=[500] * 7,
         shortfalls=[0] * 7,
-        no_backer=True,
+        no_backer=False,
         rails=2,
         seed=3,
     )
